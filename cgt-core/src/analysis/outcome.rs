@@ -1,0 +1,36 @@
+//! Outcome classes under normal play.
+
+use crate::game::{Arena, GameId};
+
+/// Who wins `G` under normal play: Left, Right, the Previous player, or the Next player.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    L,
+    R,
+    P,
+    N,
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Outcome::L => "L",
+            Outcome::R => "R",
+            Outcome::P => "P",
+            Outcome::N => "N",
+        })
+    }
+}
+
+impl Arena {
+    /// The outcome class: L if G > 0, R if G < 0, P if G = 0, N if G ‖ 0.
+    pub fn outcome(&mut self, g: GameId) -> Outcome {
+        let z = self.zero();
+        match (self.le(z, g), self.le(g, z)) {
+            (true, true) => Outcome::P,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::N,
+        }
+    }
+}

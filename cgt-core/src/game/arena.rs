@@ -1,0 +1,234 @@
+//! The arena: every canonical game is interned once and named by a [`GameId`].
+//!
+//! Interning is the only way to make a `GameId`, and every path into the
+//! arena canonicalises first, so equal values always share one id and value
+//! equality is an integer compare.
+
+use super::nus::Nus;
+use crate::number::Dyadic;
+use hashbrown::HashMap;
+use std::sync::Arc;
+
+/// A canonical short game, interned in an [`Arena`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(pub(crate) u32);
+
+impl GameId {
+    /// The dense index of this game in its arena.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A list of option ids, shared between the node and the intern index.
+pub type Options = Arc<[GameId]>;
+
+/// One interned canonical game.
+#[derive(Clone, Debug)]
+pub(crate) enum Node {
+    /// A value `x + n·↑ + *k`, in closed form (options made on demand).
+    Nus(Nus),
+    /// Any other canonical game: its canonical Left and Right options, sorted by id.
+    Options { left: Options, right: Options },
+}
+
+/// Error raised when an exact result would leave the supported range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RangeError(pub String);
+
+impl std::fmt::Display for RangeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The store of canonical games and the caches of operations on them.
+pub struct Arena {
+    pub(crate) nodes: Vec<Node>,
+    nus_index: HashMap<Nus, GameId>,
+    options_index: HashMap<(Options, Options), GameId>,
+    /// Canonical options of nus nodes, made the first time they are asked for.
+    nus_options: HashMap<GameId, (Options, Options)>,
+    pub(crate) add_cache: HashMap<(GameId, GameId), GameId>,
+    pub(crate) neg_cache: HashMap<GameId, GameId>,
+    pub(crate) le_cache: HashMap<(GameId, GameId), bool>,
+    pub(crate) stops_cache: HashMap<GameId, (Dyadic, Dyadic)>,
+    pub(crate) birthday_cache: HashMap<GameId, crate::number::BigInt>,
+    /// Per-id flags computed by analysis modules (parity, temper, ...).
+    pub(crate) flag_cache: HashMap<(u8, GameId), bool>,
+    zero: GameId,
+}
+
+impl Default for Arena {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Statistics of the arena and its caches.
+#[derive(Clone, Debug, Default)]
+pub struct ArenaStats {
+    pub games: usize,
+    pub sums_cached: usize,
+    pub comparisons_cached: usize,
+}
+
+impl Arena {
+    pub fn new() -> Self {
+        let mut arena = Arena {
+            nodes: Vec::new(),
+            nus_index: HashMap::new(),
+            options_index: HashMap::new(),
+            nus_options: HashMap::new(),
+            add_cache: HashMap::new(),
+            neg_cache: HashMap::new(),
+            le_cache: HashMap::new(),
+            stops_cache: HashMap::new(),
+            birthday_cache: HashMap::new(),
+            flag_cache: HashMap::new(),
+            zero: GameId(0),
+        };
+        arena.zero = arena.nus(Nus::default());
+        arena
+    }
+
+    pub fn stats(&self) -> ArenaStats {
+        ArenaStats {
+            games: self.nodes.len(),
+            sums_cached: self.add_cache.len(),
+            comparisons_cached: self.le_cache.len(),
+        }
+    }
+
+    /// Intern a nus value.
+    pub fn nus(&mut self, v: Nus) -> GameId {
+        if let Some(&id) = self.nus_index.get(&v) {
+            return id;
+        }
+        let id = GameId(self.nodes.len() as u32);
+        self.nodes.push(Node::Nus(v.clone()));
+        self.nus_index.insert(v, id);
+        id
+    }
+
+    /// Intern canonical option lists that are known not to form a nus.
+    pub(crate) fn intern_options(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
+        left.sort_unstable();
+        right.sort_unstable();
+        let key: (Options, Options) = (left.into(), right.into());
+        if let Some(&id) = self.options_index.get(&key) {
+            return id;
+        }
+        let id = GameId(self.nodes.len() as u32);
+        self.nodes.push(Node::Options { left: key.0.clone(), right: key.1.clone() });
+        self.options_index.insert(key, id);
+        id
+    }
+
+    pub fn zero(&self) -> GameId {
+        self.zero
+    }
+
+    pub fn integer(&mut self, n: i64) -> GameId {
+        self.nus(Nus::number(Dyadic::from_i64(n)))
+    }
+
+    pub fn number(&mut self, x: Dyadic) -> GameId {
+        self.nus(Nus::number(x))
+    }
+
+    pub fn nimber(&mut self, k: u64) -> GameId {
+        self.nus(Nus { number: Dyadic::zero(), ups: 0, nim: k })
+    }
+
+    /// `n·↑` (negative `n` gives downs).
+    pub fn up(&mut self, n: i64) -> GameId {
+        self.nus(Nus { number: Dyadic::zero(), ups: n, nim: 0 })
+    }
+
+    /// The closed form of `g`, if it is a nus.
+    pub fn as_nus(&self, g: GameId) -> Option<&Nus> {
+        match &self.nodes[g.index()] {
+            Node::Nus(v) => Some(v),
+            Node::Options { .. } => None,
+        }
+    }
+
+    /// The number `g` equals, if it is one.
+    pub fn as_number(&self, g: GameId) -> Option<&Dyadic> {
+        self.as_nus(g).filter(|v| v.is_number()).map(|v| &v.number)
+    }
+
+    pub fn is_number(&self, g: GameId) -> bool {
+        self.as_number(g).is_some()
+    }
+
+    /// Number of games interned so far.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Canonical Left options of `g`, sorted by id.
+    pub fn left_options(&mut self, g: GameId) -> Options {
+        match &self.nodes[g.index()] {
+            Node::Options { left, .. } => left.clone(),
+            Node::Nus(_) => self.nus_opts(g).0,
+        }
+    }
+
+    /// Canonical Right options of `g`, sorted by id.
+    pub fn right_options(&mut self, g: GameId) -> Options {
+        match &self.nodes[g.index()] {
+            Node::Options { right, .. } => right.clone(),
+            Node::Nus(_) => self.nus_opts(g).1,
+        }
+    }
+
+    /// The canonical options of a nus, in closed form:
+    /// numbers `{(m-1)/2^j | (m+1)/2^j}`, `n = {n-1|}`, `x*k = {x*i | x*i}` (i < k),
+    /// `x↑* = {x, x* | x}`, and otherwise `x↑n*k = {x | x↑(n-1)*(k⊕1)}` for n > 0
+    /// (and the mirror image for n < 0).
+    fn nus_opts(&mut self, g: GameId) -> (Options, Options) {
+        if let Some(o) = self.nus_options.get(&g) {
+            return o.clone();
+        }
+        let v = self.as_nus(g).expect("nus").clone();
+        let x = v.number.clone();
+        let with = |ups: i64, nim: u64| Nus { number: x.clone(), ups, nim };
+        let (l, r): (Vec<Nus>, Vec<Nus>) = if v.ups == 0 && v.nim == 0 {
+            if x.is_integer() {
+                let one = Dyadic::from_i64(1);
+                match x.signum() {
+                    0 => (vec![], vec![]),
+                    1 => (vec![Nus::number(&x - &one)], vec![]),
+                    _ => (vec![], vec![Nus::number(&x + &one)]),
+                }
+            } else {
+                let unit = Dyadic::new(1.into(), x.exponent());
+                (vec![Nus::number(&x - &unit)], vec![Nus::number(&x + &unit)])
+            }
+        } else if v.ups == 0 {
+            let stars: Vec<Nus> = (0..v.nim).map(|i| with(0, i)).collect();
+            (stars.clone(), stars)
+        } else if v.ups == 1 && v.nim == 1 {
+            (vec![with(0, 0), with(0, 1)], vec![with(0, 0)])
+        } else if v.ups == -1 && v.nim == 1 {
+            (vec![with(0, 0)], vec![with(0, 0), with(0, 1)])
+        } else if v.ups > 0 {
+            (vec![with(0, 0)], vec![with(v.ups - 1, v.nim ^ 1)])
+        } else {
+            (vec![with(v.ups + 1, v.nim ^ 1)], vec![with(0, 0)])
+        };
+        let mut l: Vec<GameId> = l.into_iter().map(|n| self.nus(n)).collect();
+        let mut r: Vec<GameId> = r.into_iter().map(|n| self.nus(n)).collect();
+        l.sort_unstable();
+        r.sort_unstable();
+        let o: (Options, Options) = (l.into(), r.into());
+        self.nus_options.insert(g, o.clone());
+        o
+    }
+}

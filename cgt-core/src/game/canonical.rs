@@ -1,0 +1,274 @@
+//! Construction of canonical games from options: number detection, removal of
+//! dominated options, bypassing of reversible options, nus recognition, interning.
+
+use super::arena::{Arena, GameId};
+use super::nus::Nus;
+use crate::number::Dyadic;
+
+/// Red zone and growth step for recursive algorithms on deep games.
+pub(crate) const STACK_RED_ZONE: usize = 256 * 1024;
+pub(crate) const STACK_GROWTH: usize = 4 * 1024 * 1024;
+
+/// Run `f` with enough native stack, growing it on the heap when needed,
+/// so deep games never overflow the stack.
+#[inline]
+pub(crate) fn deep<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, f)
+}
+
+impl Arena {
+    /// The canonical game `{left | right}` for options that are canonical games.
+    ///
+    /// ```
+    /// use cgt_core::game::Arena;
+    /// let mut a = Arena::new();
+    /// let (zero, star) = (a.zero(), a.nimber(1));
+    /// let up = a.construct(vec![zero], vec![star]);
+    /// assert_eq!(up, a.up(1));
+    /// ```
+    pub fn construct(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
+        left.sort_unstable();
+        left.dedup();
+        right.sort_unstable();
+        right.dedup();
+
+        if let Some(g) = self.construct_from_numbers(&left, &right) {
+            return g;
+        }
+        if let Some(g) = self.construct_nimber(&left, &right) {
+            return g;
+        }
+        if let Some(x) = self.number_between_options(&left, &right) {
+            return self.number(x);
+        }
+        // From here on the game is known not to equal a number, which makes
+        // number avoidance valid in the comparisons below.
+        self.remove_dominated(&mut left, true);
+        self.remove_dominated(&mut right, false);
+        self.bypass_reversible(&mut left, &mut right, true);
+        self.bypass_reversible(&mut left, &mut right, false);
+        self.remove_dominated(&mut left, true);
+        self.remove_dominated(&mut right, false);
+        if let Some(g) = self.recognize_nus(&left, &right) {
+            return g;
+        }
+        self.intern_options(left, right)
+    }
+
+    /// Fast path when every option is a number: the simplest number between
+    /// them, `x*` for `{x|x}`, or the switch `{a|b}` with `a > b`.
+    fn construct_from_numbers(&mut self, left: &[GameId], right: &[GameId]) -> Option<GameId> {
+        let mut lo: Option<Dyadic> = None;
+        for &g in left {
+            let x = self.as_number(g)?;
+            if lo.as_ref().is_none_or(|l| x > l) {
+                lo = Some(x.clone());
+            }
+        }
+        let mut hi: Option<Dyadic> = None;
+        for &g in right {
+            let x = self.as_number(g)?;
+            if hi.as_ref().is_none_or(|h| x < h) {
+                hi = Some(x.clone());
+            }
+        }
+        Some(match (lo, hi) {
+            (Some(a), Some(b)) if a == b => self.nus(Nus { number: a, ups: 0, nim: 1 }),
+            (Some(a), Some(b)) if a > b => {
+                let (a, b) = (self.number(a), self.number(b));
+                self.intern_options(vec![a], vec![b])
+            }
+            (lo, hi) => self.number(Dyadic::simplest_between(lo.as_ref(), hi.as_ref())),
+        })
+    }
+
+    /// Fast path when every option is a nimber with the same mex on both sides.
+    fn construct_nimber(&mut self, left: &[GameId], right: &[GameId]) -> Option<GameId> {
+        let mex = |arena: &Arena, side: &[GameId]| -> Option<u64> {
+            let mut nims: Vec<u64> = Vec::with_capacity(side.len());
+            for &g in side {
+                let v = arena.as_nus(g).filter(|v| v.is_nimber())?;
+                nims.push(v.nim);
+            }
+            nims.sort_unstable();
+            let mut m = 0;
+            for n in nims {
+                if n == m {
+                    m += 1;
+                } else if n > m {
+                    break;
+                }
+            }
+            Some(m)
+        };
+        let (ml, mr) = (mex(self, left)?, mex(self, right)?);
+        (ml == mr).then(|| self.nimber(ml))
+    }
+
+    /// The number `{left|right}` equals, if any: the simplest `x` with
+    /// `G^L ⧏ x ⧏ G^R` for every option (simplicity theorem).
+    fn number_between_options(&mut self, left: &[GameId], right: &[GameId]) -> Option<Dyadic> {
+        let mut lo: Option<(Dyadic, bool)> = None;
+        for &g in left {
+            let bound = match self.as_number(g) {
+                Some(x) => (x.clone(), false),
+                None => {
+                    // x > RS(g) always works; x = RS(g) works iff not x <= g.
+                    let rs = self.right_stop(g);
+                    let x = self.number(rs.clone());
+                    (rs, !self.le(x, g))
+                }
+            };
+            lo = Some(match lo {
+                None => bound,
+                Some(cur) => tighter(cur, bound, true),
+            });
+        }
+        let mut hi: Option<(Dyadic, bool)> = None;
+        for &g in right {
+            let bound = match self.as_number(g) {
+                Some(x) => (x.clone(), false),
+                None => {
+                    let ls = self.left_stop(g);
+                    let x = self.number(ls.clone());
+                    (ls, !self.le(g, x))
+                }
+            };
+            hi = Some(match hi {
+                None => bound,
+                Some(cur) => tighter(cur, bound, false),
+            });
+        }
+        Dyadic::simplest_in(lo.as_ref().map(|(x, c)| (x, *c)), hi.as_ref().map(|(x, c)| (x, *c)))
+    }
+
+    /// Remove options dominated by another option on the same side.
+    fn remove_dominated(&mut self, side: &mut Vec<GameId>, is_left: bool) {
+        if side.len() < 2 {
+            return;
+        }
+        let mut keep = vec![true; side.len()];
+        for i in 0..side.len() {
+            for j in 0..side.len() {
+                if i == j || !keep[j] {
+                    continue;
+                }
+                let dominated =
+                    if is_left { self.le(side[i], side[j]) } else { self.le(side[j], side[i]) };
+                if dominated {
+                    keep[i] = false;
+                    break;
+                }
+            }
+        }
+        let mut k = keep.iter();
+        side.retain(|_| *k.next().unwrap());
+    }
+
+    /// Bypass reversible options of one side until none is left.
+    fn bypass_reversible(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>, is_left: bool) {
+        'scan: loop {
+            let side_len = if is_left { left.len() } else { right.len() };
+            for i in 0..side_len {
+                let a = if is_left { left[i] } else { right[i] };
+                let replies = if is_left { self.right_options(a) } else { self.left_options(a) };
+                for &ar in replies.iter() {
+                    let reverses = if is_left {
+                        self.le_id_form(ar, left, right)
+                    } else {
+                        self.form_le_id(left, right, ar)
+                    };
+                    if reverses {
+                        let replacement =
+                            if is_left { self.left_options(ar) } else { self.right_options(ar) };
+                        let side = if is_left { &mut *left } else { &mut *right };
+                        side.swap_remove(i);
+                        side.extend(replacement.iter().copied());
+                        side.sort_unstable();
+                        side.dedup();
+                        continue 'scan;
+                    }
+                }
+            }
+            return;
+        }
+    }
+
+    /// `y <= G` for a canonical `y` and a form `G = {left|right}` of canonical
+    /// options that does not equal a number.
+    fn le_id_form(&mut self, y: GameId, left: &[GameId], right: &[GameId]) -> bool {
+        deep(|| {
+            for &gr in right {
+                if self.le(gr, y) {
+                    return false;
+                }
+            }
+            if !self.is_number(y) {
+                for &yl in self.left_options(y).iter() {
+                    if self.form_le_id(left, right, yl) {
+                        return false;
+                    }
+                }
+            }
+            true
+        })
+    }
+
+    /// `G <= y`, dual of [`Arena::le_id_form`].
+    fn form_le_id(&mut self, left: &[GameId], right: &[GameId], y: GameId) -> bool {
+        deep(|| {
+            for &gl in left {
+                if self.le(y, gl) {
+                    return false;
+                }
+            }
+            if !self.is_number(y) {
+                for &yr in self.right_options(y).iter() {
+                    if self.le_id_form(yr, left, right) {
+                        return false;
+                    }
+                }
+            }
+            true
+        })
+    }
+
+    /// If canonical options `{left|right}` are those of a nus, its id.
+    fn recognize_nus(&mut self, left: &[GameId], right: &[GameId]) -> Option<GameId> {
+        let nus_of = |a: &Arena, g: GameId| a.as_nus(g).cloned();
+        let candidate = match (left, right) {
+            _ if left == right && !left.is_empty() => {
+                // x*k = {x, x*, ..., x*(k-1) | same}
+                let first = nus_of(self, left[0])?;
+                Nus { number: first.number, ups: 0, nim: left.len() as u64 }
+            }
+            ([l], [r]) => {
+                let (l, r) = (nus_of(self, *l)?, nus_of(self, *r)?);
+                if l.is_number() && r.number == l.number && r.ups >= 0 {
+                    Nus { number: l.number, ups: r.ups + 1, nim: r.nim ^ 1 }
+                } else if r.is_number() && l.number == r.number && l.ups <= 0 {
+                    Nus { number: r.number, ups: l.ups - 1, nim: l.nim ^ 1 }
+                } else {
+                    return None;
+                }
+            }
+            ([_, _], [r]) => Nus { number: nus_of(self, *r)?.number, ups: 1, nim: 1 },
+            ([l], [_, _]) => Nus { number: nus_of(self, *l)?.number, ups: -1, nim: 1 },
+            _ => return None,
+        };
+        let id = self.nus(candidate);
+        let matches = *self.left_options(id) == *left && *self.right_options(id) == *right;
+        Some(id).filter(|_| matches)
+    }
+}
+
+/// Intersect two lower (or upper) bounds `(value, closed)`.
+fn tighter(a: (Dyadic, bool), b: (Dyadic, bool), lower: bool) -> (Dyadic, bool) {
+    use std::cmp::Ordering::*;
+    match a.0.cmp(&b.0) {
+        Equal => (a.0, a.1 && b.1),
+        Greater if lower => a,
+        Less if !lower => a,
+        _ => b,
+    }
+}

@@ -1,0 +1,179 @@
+//! Disjunctive sum, negation, comparison and multiples of canonical games,
+//! memoised by id, with closed forms for nus values and number avoidance.
+
+use super::arena::{Arena, GameId, Node, RangeError};
+use super::canonical::deep;
+use crate::number::BigInt;
+use num_traits::{Signed, ToPrimitive, Zero};
+
+/// How two games compare in the partial order of games.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Comparison {
+    Equal,
+    Less,
+    Greater,
+    Confused,
+}
+
+impl std::fmt::Display for Comparison {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Comparison::Equal => "=",
+            Comparison::Less => "<",
+            Comparison::Greater => ">",
+            Comparison::Confused => "||",
+        })
+    }
+}
+
+impl Arena {
+    /// `g <= h` in the game order: no `g^L >= h` and no `h^R <= g`.
+    pub fn le(&mut self, g: GameId, h: GameId) -> bool {
+        if g == h {
+            return true;
+        }
+        if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
+            return a.le(b);
+        }
+        if let Some(&r) = self.le_cache.get(&(g, h)) {
+            return r;
+        }
+        let result = deep(|| {
+            // Number avoidance: a number's options never need to be tried
+            // against a canonical non-number.
+            if !self.is_number(g) {
+                for &gl in self.left_options(g).iter() {
+                    if self.le(h, gl) {
+                        return false;
+                    }
+                }
+            }
+            if !self.is_number(h) {
+                for &hr in self.right_options(h).iter() {
+                    if self.le(hr, g) {
+                        return false;
+                    }
+                }
+            }
+            true
+        });
+        self.le_cache.insert((g, h), result);
+        result
+    }
+
+    pub fn ge(&mut self, g: GameId, h: GameId) -> bool {
+        self.le(h, g)
+    }
+
+    /// The order relation between `g` and `h`.
+    pub fn compare(&mut self, g: GameId, h: GameId) -> Comparison {
+        match (self.le(g, h), self.le(h, g)) {
+            (true, true) => Comparison::Equal,
+            (true, false) => Comparison::Less,
+            (false, true) => Comparison::Greater,
+            (false, false) => Comparison::Confused,
+        }
+    }
+
+    /// The negative `-g = {-g^R | -g^L}`.
+    pub fn neg(&mut self, g: GameId) -> GameId {
+        if let Some(v) = self.as_nus(g) {
+            let v = v.neg();
+            return self.nus(v);
+        }
+        if let Some(&n) = self.neg_cache.get(&g) {
+            return n;
+        }
+        let (left, right) = match &self.nodes[g.index()] {
+            Node::Options { left, right } => (left.clone(), right.clone()),
+            Node::Nus(_) => unreachable!(),
+        };
+        let n = deep(|| {
+            let nl: Vec<GameId> = right.iter().map(|&r| self.neg(r)).collect();
+            let nr: Vec<GameId> = left.iter().map(|&l| self.neg(l)).collect();
+            // The negative of a canonical form is canonical.
+            self.intern_options(nl, nr)
+        });
+        self.neg_cache.insert(g, n);
+        self.neg_cache.insert(n, g);
+        n
+    }
+
+    /// The disjunctive sum `g + h`.
+    pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
+        self.try_add(g, h).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The disjunctive sum, or an error if an up-multiple leaves the `i64` range.
+    pub fn try_add(&mut self, g: GameId, h: GameId) -> Result<GameId, RangeError> {
+        if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
+            let s = a.add(b).ok_or_else(|| RangeError("up-multiple out of range".into()))?;
+            return Ok(self.nus(s));
+        }
+        let zero = self.zero();
+        if g == zero {
+            return Ok(h);
+        }
+        if h == zero {
+            return Ok(g);
+        }
+        let key = if g <= h { (g, h) } else { (h, g) };
+        if let Some(&s) = self.add_cache.get(&key) {
+            return Ok(s);
+        }
+        let s = deep(|| -> Result<GameId, RangeError> {
+            let mut left = Vec::new();
+            let mut right = Vec::new();
+            // Number avoidance: never move in a number component.
+            for (a, b) in [(g, h), (h, g)] {
+                if self.is_number(a) {
+                    continue;
+                }
+                for &al in self.left_options(a).iter() {
+                    left.push(self.try_add(al, b)?);
+                }
+                for &ar in self.right_options(a).iter() {
+                    right.push(self.try_add(ar, b)?);
+                }
+            }
+            Ok(self.construct(left, right))
+        })?;
+        self.add_cache.insert(key, s);
+        Ok(s)
+    }
+
+    /// `g - h`.
+    pub fn sub(&mut self, g: GameId, h: GameId) -> GameId {
+        let nh = self.neg(h);
+        self.add(g, nh)
+    }
+
+    /// `n·g`: `n` copies of `g` (of `-g` if `n < 0`), by binary doubling.
+    pub fn multiple(&mut self, n: &BigInt, g: GameId) -> Result<GameId, RangeError> {
+        if let Some(v) = self.as_nus(g).cloned() {
+            // Closed form: n·(x + k↑ + *m) = nx + nk↑ + (n odd ? *m : 0).
+            let ups = n
+                .to_i64()
+                .and_then(|n| n.checked_mul(v.ups))
+                .or_else(|| (v.ups == 0).then_some(0))
+                .ok_or_else(|| RangeError("up-multiple out of range".into()))?;
+            let number = crate::number::Dyadic::new(n * v.number.numerator(), v.number.exponent());
+            let nim = if n.bit(0) { v.nim } else { 0 };
+            return Ok(self.nus(super::Nus { number, ups, nim }));
+        }
+        let base = if n.is_negative() { self.neg(g) } else { g };
+        let mut k = n.abs();
+        let mut acc = self.zero();
+        let mut power = base;
+        while !k.is_zero() {
+            if k.bit(0) {
+                acc = self.try_add(acc, power)?;
+            }
+            k >>= 1;
+            if !k.is_zero() {
+                power = self.try_add(power, power)?;
+            }
+        }
+        Ok(acc)
+    }
+}

@@ -1,0 +1,383 @@
+//! Exact dyadic rationals `n / 2^k`: the numbers of short game theory.
+//!
+//! Values that fit a machine word stay in an `i64` (the common case in every
+//! workload); anything larger moves to a [`BigInt`] numerator transparently.
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+use std::cmp::Ordering;
+use std::fmt;
+
+/// Numerator storage: a machine word when it fits, otherwise a big integer.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Num {
+    Small(i64),
+    Big(BigInt),
+}
+
+/// An exact dyadic rational `num / 2^exp`, always normalised
+/// (`num` odd, or `exp == 0`), so equal values have equal representations.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Dyadic {
+    num: Num,
+    exp: u32,
+}
+
+impl Dyadic {
+    /// Zero.
+    pub fn zero() -> Self {
+        Dyadic { num: Num::Small(0), exp: 0 }
+    }
+
+    /// The integer `n`.
+    pub fn from_i64(n: i64) -> Self {
+        Dyadic { num: Num::Small(n), exp: 0 }
+    }
+
+    /// The integer `n` (any size).
+    pub fn from_bigint(n: BigInt) -> Self {
+        Self::new(n, 0)
+    }
+
+    /// `num / 2^exp`, normalised.
+    pub fn new(num: BigInt, exp: u32) -> Self {
+        let mut num = num;
+        let mut exp = exp;
+        if num.is_zero() {
+            return Self::zero();
+        }
+        let tz = num.trailing_zeros().unwrap_or(0).min(exp as u64) as u32;
+        if tz > 0 {
+            num >>= tz;
+            exp -= tz;
+        }
+        let num = match num.to_i64() {
+            Some(s) => Num::Small(s),
+            None => Num::Big(num),
+        };
+        Dyadic { num, exp }
+    }
+
+    fn small(num: i64, exp: u32) -> Self {
+        if num == 0 {
+            return Self::zero();
+        }
+        let tz = num.trailing_zeros().min(exp);
+        Dyadic { num: Num::Small(num >> tz), exp: exp - tz }
+    }
+
+    /// The numerator in lowest terms.
+    pub fn numerator(&self) -> BigInt {
+        match &self.num {
+            Num::Small(s) => BigInt::from(*s),
+            Num::Big(b) => b.clone(),
+        }
+    }
+
+    /// The exponent `k` of the denominator `2^k`.
+    pub fn exponent(&self) -> u32 {
+        self.exp
+    }
+
+    /// The numerator as `i64`, if it fits.
+    pub fn small_numerator(&self) -> Option<i64> {
+        match self.num {
+            Num::Small(s) => Some(s),
+            Num::Big(_) => None,
+        }
+    }
+
+    pub fn is_zero(&self) -> bool {
+        matches!(self.num, Num::Small(0))
+    }
+
+    pub fn is_integer(&self) -> bool {
+        self.exp == 0
+    }
+
+    pub fn signum(&self) -> i32 {
+        match &self.num {
+            Num::Small(s) => s.signum() as i32,
+            Num::Big(b) => {
+                if b.is_negative() {
+                    -1
+                } else {
+                    1
+                }
+            }
+        }
+    }
+
+    /// The value as an `i64` if it is an integer that fits.
+    pub fn to_i64(&self) -> Option<i64> {
+        if self.exp != 0 {
+            return None;
+        }
+        match self.num {
+            Num::Small(s) => Some(s),
+            Num::Big(_) => None,
+        }
+    }
+
+    /// The value as a big integer, if it is an integer.
+    pub fn to_bigint(&self) -> Option<BigInt> {
+        (self.exp == 0).then(|| self.numerator())
+    }
+
+    /// Largest integer `<= self`.
+    pub fn floor(&self) -> BigInt {
+        self.numerator().div_floor(&(BigInt::one() << self.exp))
+    }
+
+    /// Smallest integer `>= self`.
+    pub fn ceil(&self) -> BigInt {
+        -((-self.numerator()).div_floor(&(BigInt::one() << self.exp)))
+    }
+
+    /// `self * 2^k` for any integer `k`.
+    pub fn shl(&self, k: i64) -> Self {
+        if k >= 0 {
+            let k = k as u64;
+            if k <= self.exp as u64 {
+                Dyadic { num: self.num.clone(), exp: self.exp - k as u32 }
+            } else {
+                Self::new(self.numerator() << (k - self.exp as u64), 0)
+            }
+        } else {
+            Self::new(self.numerator(), self.exp + (-k) as u32)
+        }
+    }
+
+    /// Half of `a + b`.
+    pub fn midpoint(a: &Self, b: &Self) -> Self {
+        (a + b).shl(-1)
+    }
+
+    /// The simplest number (smallest birthday) strictly between `lo` and `hi`,
+    /// where `None` means unbounded. Requires `lo < hi`.
+    pub fn simplest_between(lo: Option<&Dyadic>, hi: Option<&Dyadic>) -> Dyadic {
+        Self::simplest_in(lo.map(|l| (l, false)), hi.map(|h| (h, false)))
+            .expect("simplest_between needs lo < hi")
+    }
+
+    /// The simplest number in an interval whose ends are `(value, closed)`
+    /// (`None` = unbounded), or `None` if the interval is empty.
+    pub fn simplest_in(lo: Option<(&Dyadic, bool)>, hi: Option<(&Dyadic, bool)>) -> Option<Dyadic> {
+        let above = |x: &Dyadic| match lo {
+            None => true,
+            Some((l, closed)) => match x.cmp(l) {
+                Ordering::Greater => true,
+                Ordering::Equal => closed,
+                Ordering::Less => false,
+            },
+        };
+        let below = |x: &Dyadic| match hi {
+            None => true,
+            Some((h, closed)) => match x.cmp(h) {
+                Ordering::Less => true,
+                Ordering::Equal => closed,
+                Ordering::Greater => false,
+            },
+        };
+        let zero = Dyadic::zero();
+        if above(&zero) && below(&zero) {
+            return Some(zero);
+        }
+        // The interval lies on one side of 0; mirror it to the positive side.
+        let negative = !below(&zero);
+        let (lo, hi) = if negative {
+            (hi.map(|(h, c)| (-h, c)), lo.map(|(l, c)| (-l, c)))
+        } else {
+            (lo.map(|(l, c)| (l.clone(), c)), hi.map(|(h, c)| (h.clone(), c)))
+        };
+        let (l, lc) = lo.expect("positive interval has a lower end");
+        let in_hi = |x: &Dyadic| match &hi {
+            None => true,
+            Some((h, closed)) => x < h || (*closed && x == h),
+        };
+        // Smallest integer in the interval, then ever finer denominators.
+        let mut k: u32 = 0;
+        loop {
+            let scaled = l.shl(k as i64);
+            let m = if lc { scaled.ceil() } else { scaled.floor() + 1 };
+            let cand = Dyadic::new(m, k);
+            if let Some((h, hc)) = &hi {
+                if cand > *h || (cand == *h && !hc) {
+                    if k > l.exp.max(h.exp) + 1 {
+                        return None;
+                    }
+                    k += 1;
+                    continue;
+                }
+            }
+            debug_assert!(in_hi(&cand));
+            return Some(if negative { -cand } else { cand });
+        }
+    }
+
+    /// Parse `a` or `a/b` with `b` a power of two.
+    pub fn parse(s: &str) -> Result<Self, String> {
+        let (n, d) = match s.split_once('/') {
+            Some((n, d)) => (n, Some(d)),
+            None => (s, None),
+        };
+        let n: BigInt = n.trim().parse().map_err(|_| format!("invalid number `{s}`"))?;
+        match d {
+            None => Ok(Self::from_bigint(n)),
+            Some(d) => {
+                let d: BigInt = d.trim().parse().map_err(|_| format!("invalid number `{s}`"))?;
+                Self::from_fraction(n, d)
+            }
+        }
+    }
+
+    /// `n / d`, an error unless it is dyadic.
+    pub fn from_fraction(n: BigInt, d: BigInt) -> Result<Self, String> {
+        if d.is_zero() {
+            return Err("division by zero".into());
+        }
+        let (n, d) = if d.is_negative() { (-n, -d) } else { (n, d) };
+        let g = n.gcd(&d);
+        let (n, d) = if g.is_zero() { (n, d) } else { (n / &g, d / &g) };
+        let tz = d.trailing_zeros().unwrap_or(0);
+        if d != BigInt::one() << tz {
+            return Err(format!("{n}/{d} is not a dyadic rational, so it is not a short game"));
+        }
+        let exp = u32::try_from(tz).map_err(|_| "denominator too large".to_string())?;
+        Ok(Self::new(n, exp))
+    }
+
+    /// Exact conversion to a rational.
+    pub fn to_rational(&self) -> num_rational::BigRational {
+        num_rational::BigRational::new(self.numerator(), BigInt::one() << self.exp)
+    }
+}
+
+impl Default for Dyadic {
+    fn default() -> Self {
+        Self::zero()
+    }
+}
+
+impl Ord for Dyadic {
+    fn cmp(&self, other: &Self) -> Ordering {
+        if let (Num::Small(a), Num::Small(b)) = (&self.num, &other.num) {
+            let e = self.exp.max(other.exp);
+            if e < 62 {
+                let a = (*a as i128) << (e - self.exp);
+                let b = (*b as i128) << (e - other.exp);
+                return a.cmp(&b);
+            }
+        }
+        let e = self.exp.max(other.exp);
+        let a = self.numerator() << (e - self.exp);
+        let b = other.numerator() << (e - other.exp);
+        a.cmp(&b)
+    }
+}
+
+impl PartialOrd for Dyadic {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl std::ops::Add for &Dyadic {
+    type Output = Dyadic;
+    fn add(self, other: &Dyadic) -> Dyadic {
+        if let (Num::Small(a), Num::Small(b)) = (&self.num, &other.num) {
+            let e = self.exp.max(other.exp);
+            if e < 62 {
+                let a = (*a as i128) << (e - self.exp);
+                let b = (*b as i128) << (e - other.exp);
+                let s = a + b;
+                if let Ok(s) = i64::try_from(s) {
+                    return Dyadic::small(s, e);
+                }
+            }
+        }
+        let e = self.exp.max(other.exp);
+        Dyadic::new((self.numerator() << (e - self.exp)) + (other.numerator() << (e - other.exp)), e)
+    }
+}
+
+impl std::ops::Sub for &Dyadic {
+    type Output = Dyadic;
+    fn sub(self, other: &Dyadic) -> Dyadic {
+        self + &(-other)
+    }
+}
+
+impl std::ops::Neg for &Dyadic {
+    type Output = Dyadic;
+    fn neg(self) -> Dyadic {
+        match &self.num {
+            Num::Small(s) if *s != i64::MIN => Dyadic { num: Num::Small(-s), exp: self.exp },
+            _ => Dyadic::new(-self.numerator(), self.exp),
+        }
+    }
+}
+
+impl std::ops::Neg for Dyadic {
+    type Output = Dyadic;
+    fn neg(self) -> Dyadic {
+        -&self
+    }
+}
+
+impl fmt::Display for Dyadic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.num {
+            Num::Small(s) => write!(f, "{s}")?,
+            Num::Big(b) => write!(f, "{b}")?,
+        }
+        if self.exp > 0 {
+            write!(f, "/{}", BigInt::one() << self.exp)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> Dyadic {
+        Dyadic::parse(s).unwrap()
+    }
+
+    #[test]
+    fn parse_and_print() {
+        assert_eq!(d("6/8").to_string(), "3/4");
+        assert_eq!(d("-1/2").to_string(), "-1/2");
+        assert_eq!(d("4/2").to_string(), "2");
+        assert!(Dyadic::parse("1/3").is_err());
+        let big = "1000000000000000000000000000000";
+        assert_eq!(d(big).to_string(), big);
+    }
+
+    #[test]
+    fn arithmetic_crosses_word_size() {
+        let a = Dyadic::from_i64(i64::MAX);
+        let s = &a + &a;
+        assert_eq!(s.to_string(), "18446744073709551614");
+        assert_eq!((&s - &a), a);
+        assert!(s > a);
+    }
+
+    #[test]
+    fn simplest_numbers() {
+        let s = |a: &str, b: &str| Dyadic::simplest_between(Some(&d(a)), Some(&d(b))).to_string();
+        assert_eq!(s("0", "1"), "1/2");
+        assert_eq!(s("-1", "1"), "0");
+        assert_eq!(s("1/4", "1"), "1/2");
+        assert_eq!(s("1", "3"), "2");
+        assert_eq!(s("5/8", "3/4"), "11/16");
+        assert_eq!(s("-3", "-1"), "-2");
+        assert_eq!(Dyadic::simplest_between(Some(&d("7/2")), None).to_string(), "4");
+        assert_eq!(Dyadic::simplest_between(None, Some(&d("-7/2"))).to_string(), "-4");
+        assert_eq!(Dyadic::simplest_in(Some((&d("1"), true)), Some((&d("1"), true))), Some(d("1")));
+        assert_eq!(Dyadic::simplest_in(Some((&d("1"), false)), Some((&d("1"), true))), None);
+    }
+}
