@@ -5,6 +5,7 @@
 //! (parser, evaluator, printer) is in [`lang`].
 
 pub mod analysis;
+pub mod form;
 pub mod game;
 pub mod lang;
 pub mod number;

@@ -15,7 +15,11 @@ impl Arena {
         let b: BigInt = deep(|| {
             let mut opts: Vec<GameId> = self.left_options(g).to_vec();
             opts.extend(self.right_options(g).iter());
-            opts.iter().map(|&o| self.birthday(o)).max().unwrap_or_default() + BigInt::from(1)
+            opts.iter()
+                .map(|&o| self.birthday(o))
+                .max()
+                .unwrap_or_default()
+                + BigInt::from(1)
         });
         self.birthday_cache.insert(g, b.clone());
         b

@@ -6,5 +6,9 @@ mod followers;
 mod outcome;
 mod predicates;
 mod stops;
+mod thermograph;
+mod uptimal;
 
 pub use outcome::Outcome;
+pub use thermograph::{Thermograph, Trajectory};
+pub use uptimal::Uptimal;

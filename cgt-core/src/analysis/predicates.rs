@@ -24,7 +24,8 @@ impl Arena {
 
     /// A non-negative integer.
     pub fn is_ordinal(&self, g: GameId) -> bool {
-        self.as_number(g).is_some_and(|x| x.is_integer() && x.signum() >= 0)
+        self.as_number(g)
+            .is_some_and(|x| x.is_integer() && x.signum() >= 0)
     }
 
     /// Left stop equals right stop: infinitesimally close to a number.
@@ -86,7 +87,9 @@ impl Arena {
         if let Some(v) = self.as_nus(g) {
             return v.is_number();
         }
-        self.cached_flag(EVEN_TEMPERED, g, |a| a.all_options(g, |a, o| a.is_odd_tempered(o)))
+        self.cached_flag(EVEN_TEMPERED, g, |a| {
+            a.all_options(g, |a, o| a.is_odd_tempered(o))
+        })
     }
 
     /// Dual of [`Arena::is_even_tempered`].
@@ -94,6 +97,8 @@ impl Arena {
         if let Some(v) = self.as_nus(g) {
             return v.ups == 0 && v.nim == 1;
         }
-        self.cached_flag(ODD_TEMPERED, g, |a| a.all_options(g, |a, o| a.is_even_tempered(o)))
+        self.cached_flag(ODD_TEMPERED, g, |a| {
+            a.all_options(g, |a, o| a.is_even_tempered(o))
+        })
     }
 }

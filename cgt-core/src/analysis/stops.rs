@@ -27,8 +27,16 @@ impl Arena {
         let s = deep(|| {
             let left = self.left_options(g);
             let right = self.right_options(g);
-            let ls = left.iter().map(|&l| self.right_stop(l)).max().expect("non-number has Left options");
-            let rs = right.iter().map(|&r| self.left_stop(r)).min().expect("non-number has Right options");
+            let ls = left
+                .iter()
+                .map(|&l| self.right_stop(l))
+                .max()
+                .expect("non-number has Left options");
+            let rs = right
+                .iter()
+                .map(|&r| self.left_stop(r))
+                .min()
+                .expect("non-number has Right options");
             (ls, rs)
         });
         self.stops_cache.insert(g, s.clone());

@@ -56,6 +56,11 @@ pub struct Arena {
     pub(crate) birthday_cache: HashMap<GameId, crate::number::BigInt>,
     /// Per-id flags computed by analysis modules (parity, temper, ...).
     pub(crate) flag_cache: HashMap<(u8, GameId), bool>,
+    pub(crate) thermo_cache: HashMap<GameId, Arc<crate::analysis::Thermograph>>,
+    pub(crate) uptimal_cache: HashMap<GameId, Option<Arc<crate::analysis::Uptimal>>>,
+    pub(crate) far_star_cache: HashMap<GameId, u64>,
+    /// ↑^<n> (true) and ↑^[n] (false), built on demand.
+    pub(crate) power_cache: HashMap<(bool, u32), GameId>,
     zero: GameId,
 }
 
@@ -86,6 +91,10 @@ impl Arena {
             stops_cache: HashMap::new(),
             birthday_cache: HashMap::new(),
             flag_cache: HashMap::new(),
+            thermo_cache: HashMap::new(),
+            uptimal_cache: HashMap::new(),
+            far_star_cache: HashMap::new(),
+            power_cache: HashMap::new(),
             zero: GameId(0),
         };
         arena.zero = arena.nus(Nus::default());
@@ -112,7 +121,11 @@ impl Arena {
     }
 
     /// Intern canonical option lists that are known not to form a nus.
-    pub(crate) fn intern_options(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
+    pub(crate) fn intern_options(
+        &mut self,
+        mut left: Vec<GameId>,
+        mut right: Vec<GameId>,
+    ) -> GameId {
         left.sort_unstable();
         right.sort_unstable();
         let key: (Options, Options) = (left.into(), right.into());
@@ -120,7 +133,10 @@ impl Arena {
             return id;
         }
         let id = GameId(self.nodes.len() as u32);
-        self.nodes.push(Node::Options { left: key.0.clone(), right: key.1.clone() });
+        self.nodes.push(Node::Options {
+            left: key.0.clone(),
+            right: key.1.clone(),
+        });
         self.options_index.insert(key, id);
         id
     }
@@ -138,12 +154,20 @@ impl Arena {
     }
 
     pub fn nimber(&mut self, k: u64) -> GameId {
-        self.nus(Nus { number: Dyadic::zero(), ups: 0, nim: k })
+        self.nus(Nus {
+            number: Dyadic::zero(),
+            ups: 0,
+            nim: k,
+        })
     }
 
     /// `n·↑` (negative `n` gives downs).
     pub fn up(&mut self, n: i64) -> GameId {
-        self.nus(Nus { number: Dyadic::zero(), ups: n, nim: 0 })
+        self.nus(Nus {
+            number: Dyadic::zero(),
+            ups: n,
+            nim: 0,
+        })
     }
 
     /// The closed form of `g`, if it is a nus.
@@ -198,7 +222,11 @@ impl Arena {
         }
         let v = self.as_nus(g).expect("nus").clone();
         let x = v.number.clone();
-        let with = |ups: i64, nim: u64| Nus { number: x.clone(), ups, nim };
+        let with = |ups: i64, nim: u64| Nus {
+            number: x.clone(),
+            ups,
+            nim,
+        };
         let (l, r): (Vec<Nus>, Vec<Nus>) = if v.ups == 0 && v.nim == 0 {
             if x.is_integer() {
                 let one = Dyadic::from_i64(1);

@@ -73,7 +73,11 @@ impl Arena {
             }
         }
         Some(match (lo, hi) {
-            (Some(a), Some(b)) if a == b => self.nus(Nus { number: a, ups: 0, nim: 1 }),
+            (Some(a), Some(b)) if a == b => self.nus(Nus {
+                number: a,
+                ups: 0,
+                nim: 1,
+            }),
             (Some(a), Some(b)) if a > b => {
                 let (a, b) = (self.number(a), self.number(b));
                 self.intern_options(vec![a], vec![b])
@@ -139,7 +143,10 @@ impl Arena {
                 Some(cur) => tighter(cur, bound, false),
             });
         }
-        Dyadic::simplest_in(lo.as_ref().map(|(x, c)| (x, *c)), hi.as_ref().map(|(x, c)| (x, *c)))
+        Dyadic::simplest_in(
+            lo.as_ref().map(|(x, c)| (x, *c)),
+            hi.as_ref().map(|(x, c)| (x, *c)),
+        )
     }
 
     /// Remove options dominated by another option on the same side.
@@ -153,8 +160,11 @@ impl Arena {
                 if i == j || !keep[j] {
                     continue;
                 }
-                let dominated =
-                    if is_left { self.le(side[i], side[j]) } else { self.le(side[j], side[i]) };
+                let dominated = if is_left {
+                    self.le(side[i], side[j])
+                } else {
+                    self.le(side[j], side[i])
+                };
                 if dominated {
                     keep[i] = false;
                     break;
@@ -166,12 +176,21 @@ impl Arena {
     }
 
     /// Bypass reversible options of one side until none is left.
-    fn bypass_reversible(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>, is_left: bool) {
+    fn bypass_reversible(
+        &mut self,
+        left: &mut Vec<GameId>,
+        right: &mut Vec<GameId>,
+        is_left: bool,
+    ) {
         'scan: loop {
             let side_len = if is_left { left.len() } else { right.len() };
             for i in 0..side_len {
                 let a = if is_left { left[i] } else { right[i] };
-                let replies = if is_left { self.right_options(a) } else { self.left_options(a) };
+                let replies = if is_left {
+                    self.right_options(a)
+                } else {
+                    self.left_options(a)
+                };
                 for &ar in replies.iter() {
                     let reverses = if is_left {
                         self.le_id_form(ar, left, right)
@@ -179,8 +198,11 @@ impl Arena {
                         self.form_le_id(left, right, ar)
                     };
                     if reverses {
-                        let replacement =
-                            if is_left { self.left_options(ar) } else { self.right_options(ar) };
+                        let replacement = if is_left {
+                            self.left_options(ar)
+                        } else {
+                            self.right_options(ar)
+                        };
                         let side = if is_left { &mut *left } else { &mut *right };
                         side.swap_remove(i);
                         side.extend(replacement.iter().copied());
@@ -240,20 +262,40 @@ impl Arena {
             _ if left == right && !left.is_empty() => {
                 // x*k = {x, x*, ..., x*(k-1) | same}
                 let first = nus_of(self, left[0])?;
-                Nus { number: first.number, ups: 0, nim: left.len() as u64 }
+                Nus {
+                    number: first.number,
+                    ups: 0,
+                    nim: left.len() as u64,
+                }
             }
             ([l], [r]) => {
                 let (l, r) = (nus_of(self, *l)?, nus_of(self, *r)?);
                 if l.is_number() && r.number == l.number && r.ups >= 0 {
-                    Nus { number: l.number, ups: r.ups + 1, nim: r.nim ^ 1 }
+                    Nus {
+                        number: l.number,
+                        ups: r.ups + 1,
+                        nim: r.nim ^ 1,
+                    }
                 } else if r.is_number() && l.number == r.number && l.ups <= 0 {
-                    Nus { number: r.number, ups: l.ups - 1, nim: l.nim ^ 1 }
+                    Nus {
+                        number: r.number,
+                        ups: l.ups - 1,
+                        nim: l.nim ^ 1,
+                    }
                 } else {
                     return None;
                 }
             }
-            ([_, _], [r]) => Nus { number: nus_of(self, *r)?.number, ups: 1, nim: 1 },
-            ([l], [_, _]) => Nus { number: nus_of(self, *l)?.number, ups: -1, nim: 1 },
+            ([_, _], [r]) => Nus {
+                number: nus_of(self, *r)?.number,
+                ups: 1,
+                nim: 1,
+            },
+            ([l], [_, _]) => Nus {
+                number: nus_of(self, *l)?.number,
+                ups: -1,
+                nim: 1,
+            },
             _ => return None,
         };
         let id = self.nus(candidate);

@@ -16,7 +16,11 @@ pub struct Nus {
 
 impl Nus {
     pub fn number(x: Dyadic) -> Self {
-        Nus { number: x, ups: 0, nim: 0 }
+        Nus {
+            number: x,
+            ups: 0,
+            nim: 0,
+        }
     }
 
     /// True if the value is a number (no infinitesimal part).
@@ -40,7 +44,11 @@ impl Nus {
     }
 
     pub fn neg(&self) -> Nus {
-        Nus { number: -&self.number, ups: -self.ups, nim: self.nim }
+        Nus {
+            number: -&self.number,
+            ups: -self.ups,
+            nim: self.nim,
+        }
     }
 
     /// Closed-form `self <= other`: numbers first; for equal numbers,

@@ -107,7 +107,9 @@ impl Arena {
     /// The disjunctive sum, or an error if an up-multiple leaves the `i64` range.
     pub fn try_add(&mut self, g: GameId, h: GameId) -> Result<GameId, RangeError> {
         if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
-            let s = a.add(b).ok_or_else(|| RangeError("up-multiple out of range".into()))?;
+            let s = a
+                .add(b)
+                .ok_or_else(|| RangeError("up-multiple out of range".into()))?;
             return Ok(self.nus(s));
         }
         let zero = self.zero();

@@ -27,12 +27,18 @@ pub struct Dyadic {
 impl Dyadic {
     /// Zero.
     pub fn zero() -> Self {
-        Dyadic { num: Num::Small(0), exp: 0 }
+        Dyadic {
+            num: Num::Small(0),
+            exp: 0,
+        }
     }
 
     /// The integer `n`.
     pub fn from_i64(n: i64) -> Self {
-        Dyadic { num: Num::Small(n), exp: 0 }
+        Dyadic {
+            num: Num::Small(n),
+            exp: 0,
+        }
     }
 
     /// The integer `n` (any size).
@@ -64,7 +70,10 @@ impl Dyadic {
             return Self::zero();
         }
         let tz = num.trailing_zeros().min(exp);
-        Dyadic { num: Num::Small(num >> tz), exp: exp - tz }
+        Dyadic {
+            num: Num::Small(num >> tz),
+            exp: exp - tz,
+        }
     }
 
     /// The numerator in lowest terms.
@@ -140,7 +149,10 @@ impl Dyadic {
         if k >= 0 {
             let k = k as u64;
             if k <= self.exp as u64 {
-                Dyadic { num: self.num.clone(), exp: self.exp - k as u32 }
+                Dyadic {
+                    num: self.num.clone(),
+                    exp: self.exp - k as u32,
+                }
             } else {
                 Self::new(self.numerator() << (k - self.exp as u64), 0)
             }
@@ -189,7 +201,10 @@ impl Dyadic {
         let (lo, hi) = if negative {
             (hi.map(|(h, c)| (-h, c)), lo.map(|(l, c)| (-l, c)))
         } else {
-            (lo.map(|(l, c)| (l.clone(), c)), hi.map(|(h, c)| (h.clone(), c)))
+            (
+                lo.map(|(l, c)| (l.clone(), c)),
+                hi.map(|(h, c)| (h.clone(), c)),
+            )
         };
         let (l, lc) = lo.expect("positive interval has a lower end");
         let in_hi = |x: &Dyadic| match &hi {
@@ -200,7 +215,11 @@ impl Dyadic {
         let mut k: u32 = 0;
         loop {
             let scaled = l.shl(k as i64);
-            let m = if lc { scaled.ceil() } else { scaled.floor() + 1 };
+            let m = if lc {
+                scaled.ceil()
+            } else {
+                scaled.floor() + 1
+            };
             let cand = Dyadic::new(m, k);
             if let Some((h, hc)) = &hi {
                 if cand > *h || (cand == *h && !hc) {
@@ -222,11 +241,17 @@ impl Dyadic {
             Some((n, d)) => (n, Some(d)),
             None => (s, None),
         };
-        let n: BigInt = n.trim().parse().map_err(|_| format!("invalid number `{s}`"))?;
+        let n: BigInt = n
+            .trim()
+            .parse()
+            .map_err(|_| format!("invalid number `{s}`"))?;
         match d {
             None => Ok(Self::from_bigint(n)),
             Some(d) => {
-                let d: BigInt = d.trim().parse().map_err(|_| format!("invalid number `{s}`"))?;
+                let d: BigInt = d
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("invalid number `{s}`"))?;
                 Self::from_fraction(n, d)
             }
         }
@@ -239,10 +264,16 @@ impl Dyadic {
         }
         let (n, d) = if d.is_negative() { (-n, -d) } else { (n, d) };
         let g = n.gcd(&d);
-        let (n, d) = if g.is_zero() { (n, d) } else { (n / &g, d / &g) };
+        let (n, d) = if g.is_zero() {
+            (n, d)
+        } else {
+            (n / &g, d / &g)
+        };
         let tz = d.trailing_zeros().unwrap_or(0);
         if d != BigInt::one() << tz {
-            return Err(format!("{n}/{d} is not a dyadic rational, so it is not a short game"));
+            return Err(format!(
+                "{n}/{d} is not a dyadic rational, so it is not a short game"
+            ));
         }
         let exp = u32::try_from(tz).map_err(|_| "denominator too large".to_string())?;
         Ok(Self::new(n, exp))
@@ -298,7 +329,10 @@ impl std::ops::Add for &Dyadic {
             }
         }
         let e = self.exp.max(other.exp);
-        Dyadic::new((self.numerator() << (e - self.exp)) + (other.numerator() << (e - other.exp)), e)
+        Dyadic::new(
+            (self.numerator() << (e - self.exp)) + (other.numerator() << (e - other.exp)),
+            e,
+        )
     }
 }
 
@@ -313,7 +347,10 @@ impl std::ops::Neg for &Dyadic {
     type Output = Dyadic;
     fn neg(self) -> Dyadic {
         match &self.num {
-            Num::Small(s) if *s != i64::MIN => Dyadic { num: Num::Small(-s), exp: self.exp },
+            Num::Small(s) if *s != i64::MIN => Dyadic {
+                num: Num::Small(-s),
+                exp: self.exp,
+            },
             _ => Dyadic::new(-self.numerator(), self.exp),
         }
     }
@@ -375,9 +412,21 @@ mod tests {
         assert_eq!(s("1", "3"), "2");
         assert_eq!(s("5/8", "3/4"), "11/16");
         assert_eq!(s("-3", "-1"), "-2");
-        assert_eq!(Dyadic::simplest_between(Some(&d("7/2")), None).to_string(), "4");
-        assert_eq!(Dyadic::simplest_between(None, Some(&d("-7/2"))).to_string(), "-4");
-        assert_eq!(Dyadic::simplest_in(Some((&d("1"), true)), Some((&d("1"), true))), Some(d("1")));
-        assert_eq!(Dyadic::simplest_in(Some((&d("1"), false)), Some((&d("1"), true))), None);
+        assert_eq!(
+            Dyadic::simplest_between(Some(&d("7/2")), None).to_string(),
+            "4"
+        );
+        assert_eq!(
+            Dyadic::simplest_between(None, Some(&d("-7/2"))).to_string(),
+            "-4"
+        );
+        assert_eq!(
+            Dyadic::simplest_in(Some((&d("1"), true)), Some((&d("1"), true))),
+            Some(d("1"))
+        );
+        assert_eq!(
+            Dyadic::simplest_in(Some((&d("1"), false)), Some((&d("1"), true))),
+            None
+        );
     }
 }

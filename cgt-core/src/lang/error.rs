@@ -1,0 +1,96 @@
+//! Errors of the language, with the byte span they refer to.
+
+use super::ast::Span;
+
+/// An error with the span of input it concerns (if known) and a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    pub start: usize,
+    pub end: usize,
+    pub has_span: bool,
+    pub message: String,
+}
+
+impl Error {
+    pub fn at(start: usize, end: usize, message: impl Into<String>) -> Self {
+        Error {
+            start,
+            end,
+            has_span: true,
+            message: message.into(),
+        }
+    }
+
+    pub fn spanned(span: Span, message: impl Into<String>) -> Self {
+        Self::at(span.start, span.end.max(span.start + 1), message)
+    }
+
+    pub fn plain(message: impl Into<String>) -> Self {
+        Error {
+            start: 0,
+            end: 0,
+            has_span: false,
+            message: message.into(),
+        }
+    }
+
+    /// Attach a span to an error that has none.
+    pub fn or_span(mut self, span: Span) -> Self {
+        if !self.has_span {
+            self.start = span.start;
+            self.end = span.end.max(span.start + 1);
+            self.has_span = true;
+        }
+        self
+    }
+
+    /// The 1-based column (in characters) where the error starts.
+    pub fn column(&self, src: &str) -> usize {
+        let at = self.start.min(src.len());
+        let at = (0..=at)
+            .rev()
+            .find(|&k| src.is_char_boundary(k))
+            .unwrap_or(0);
+        src[..at].chars().count() + 1
+    }
+
+    /// The message followed by the input line with a caret under the column.
+    pub fn render(&self, src: &str) -> String {
+        if !self.has_span {
+            return format!("error: {}", self.message);
+        }
+        let col = self.column(src);
+        let line: String = src
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        format!(
+            "error: {} (column {col})\n  {line}\n  {}^",
+            self.message,
+            " ".repeat(col - 1)
+        )
+    }
+
+    /// One line: `message (column N)`.
+    pub fn one_line(&self, src: &str) -> String {
+        if self.has_span {
+            format!("{} (column {})", self.message, self.column(src))
+        } else {
+            self.message.clone()
+        }
+    }
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<crate::game::RangeError> for Error {
+    fn from(e: crate::game::RangeError) -> Self {
+        Error::plain(e.0)
+    }
+}

@@ -1,0 +1,369 @@
+//! The evaluator: a session holds the arena and the variables, evaluates
+//! statements and prints values.
+
+use super::ast::*;
+use super::builtins::{self, Args};
+use super::error::Error;
+use super::parser::parse_statement;
+use super::print::Printer;
+use super::value::{Player, Value};
+use crate::form::{ordinal_sum, Form};
+use crate::game::{deep, Arena, GameId, Nus};
+use crate::number::{BigInt, Dyadic};
+use hashbrown::HashMap;
+use std::sync::Arc;
+
+/// A worksheet session: the games computed so far and the variables.
+pub struct Session {
+    pub arena: Arena,
+    vars: HashMap<String, Value>,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// True if the line holds nothing but white space and comments.
+pub fn is_blank(line: &str) -> bool {
+    let t = line.trim_start();
+    t.is_empty() || t.starts_with('#')
+}
+
+impl Session {
+    pub fn new() -> Self {
+        Session {
+            arena: Arena::new(),
+            vars: HashMap::new(),
+        }
+    }
+
+    /// Evaluate one line. Blank and comment-only lines give `Ok(None)`.
+    /// The value is also stored as `ans`; an assignment stores it under its name.
+    pub fn eval_line(&mut self, line: &str) -> Result<Option<Value>, Error> {
+        if is_blank(line) {
+            return Ok(None);
+        }
+        let st = parse_statement(line)?;
+        let v = self.eval(&st.expr)?;
+        if let Some(name) = st.target {
+            if builtins::lookup(&name).is_some()
+                || matches!(name.as_str(), "Left" | "Right" | "ans")
+            {
+                return Err(Error::at(
+                    0,
+                    name.len(),
+                    format!("`{name}` is a reserved name"),
+                ));
+            }
+            self.vars.insert(name, v.clone());
+        }
+        self.vars.insert("ans".into(), v.clone());
+        Ok(Some(v))
+    }
+
+    /// Evaluate a line and print the result (empty for blank lines).
+    pub fn run_line(&mut self, line: &str) -> Result<String, Error> {
+        Ok(match self.eval_line(line)? {
+            Some(v) => self.show(&v),
+            None => String::new(),
+        })
+    }
+
+    /// Names of the variables defined so far.
+    pub fn variables(&self) -> Vec<String> {
+        let mut v: Vec<String> = self.vars.keys().cloned().collect();
+        v.sort();
+        v
+    }
+
+    /// The printed form of a value.
+    pub fn show(&mut self, v: &Value) -> String {
+        match v {
+            Value::Game(g) => Printer::new(&mut self.arena).game(*g),
+            Value::Form(f) => format!("'{}'", self.show_form(f)),
+            Value::Bool(b) => b.to_string(),
+            Value::Outcome(o) => o.to_string(),
+            Value::Comparison(c) => c.to_string(),
+            Value::Thermograph(t) => t.to_string(),
+            Value::Trajectory(t) => t.to_string(),
+            Value::Player(Player::Left) => "Left".into(),
+            Value::Player(Player::Right) => "Right".into(),
+            Value::Str(s) => format!("{s:?}"),
+            Value::Text(s) => s.clone(),
+            Value::List(items) => {
+                let parts: Vec<String> = items.iter().map(|x| self.show(x)).collect();
+                format!("[{}]", parts.join(","))
+            }
+            Value::Set(items) => {
+                let mut games: Vec<GameId> = Vec::new();
+                let mut others: Vec<String> = Vec::new();
+                for x in items {
+                    match x {
+                        Value::Game(g) => games.push(*g),
+                        other => others.push(self.show(other)),
+                    }
+                }
+                let mut p = Printer::new(&mut self.arena);
+                let games = p.sorted(games);
+                let mut parts: Vec<String> = games.iter().map(|&g| p.game(g)).collect();
+                parts.extend(others);
+                format!("{{{}}}", parts.join(","))
+            }
+        }
+    }
+
+    fn show_form(&mut self, f: &Form) -> String {
+        match f {
+            Form::Value(g) => Printer::new(&mut self.arena).game(*g),
+            Form::Node { left, right } => {
+                let l: Vec<String> = left.iter().map(|x| self.show_form(x)).collect();
+                let r: Vec<String> = right.iter().map(|x| self.show_form(x)).collect();
+                format!("{{{}|{}}}", l.join(","), r.join(","))
+            }
+        }
+    }
+
+    /// Evaluate an expression.
+    pub fn eval(&mut self, e: &Expr) -> Result<Value, Error> {
+        deep(|| self.eval_inner(e)).map_err(|err| err.or_span(e.span))
+    }
+
+    fn eval_inner(&mut self, e: &Expr) -> Result<Value, Error> {
+        match &e.kind {
+            ExprKind::Literal { number, ups, star } => {
+                self.literal(number, ups.as_ref(), star.as_ref())
+            }
+            ExprKind::Tiny { number, miny, arg } => {
+                let h = self.eval_game(arg)?;
+                let t = builtins::tiny(&mut self.arena, h, *miny);
+                let x = self.arena.number(number.clone());
+                Ok(Value::Game(self.arena.add(x, t)))
+            }
+            ExprKind::Braces { left, right } => {
+                let l = self.eval_games(left)?;
+                let r = self.eval_games(right)?;
+                Ok(Value::Game(self.arena.construct(l, r)))
+            }
+            ExprKind::Form { .. } => Ok(Value::Form(Arc::new(self.eval_form(e)?))),
+            ExprKind::Set(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for x in items {
+                    out.push(self.eval(x)?);
+                }
+                Ok(Value::Set(out))
+            }
+            ExprKind::List(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for x in items {
+                    out.push(self.eval(x)?);
+                }
+                Ok(Value::List(out))
+            }
+            ExprKind::Str(s) => Ok(Value::Str(s.clone())),
+            ExprKind::Var(name) => match self.vars.get(name) {
+                Some(v) => Ok(v.clone()),
+                None => match name.as_str() {
+                    "Left" => Ok(Value::Player(Player::Left)),
+                    "Right" => Ok(Value::Player(Player::Right)),
+                    _ => Err(Error::spanned(e.span, format!("unknown variable `{name}`"))),
+                },
+            },
+            ExprKind::Call { name, args } => {
+                let Some(b) = builtins::lookup(name) else {
+                    let hint = builtins::suggest(name)
+                        .map(|s| format!(" (did you mean `{s}`?)"))
+                        .unwrap_or_default();
+                    return Err(Error::spanned(
+                        e.span,
+                        format!("unknown function `{name}`{hint}"),
+                    ));
+                };
+                let mut values = Vec::with_capacity(args.len());
+                for a in args {
+                    values.push(self.eval(a)?);
+                }
+                let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
+                if !b.arity.contains(&values.len()) {
+                    return Err(Error::spanned(
+                        e.span,
+                        format!("`{}` expects {}", b.name, b.signature),
+                    ));
+                }
+                (b.run)(
+                    self,
+                    &Args {
+                        values: &values,
+                        spans: &spans,
+                        call: e.span,
+                    },
+                )
+            }
+            ExprKind::Unary { op, arg } => {
+                let v = self.eval(arg)?;
+                match op {
+                    UnOp::Plus => Ok(v),
+                    UnOp::Neg => {
+                        let g = self.to_game(&v, arg.span)?;
+                        Ok(Value::Game(self.arena.neg(g)))
+                    }
+                    UnOp::Switch => {
+                        let opts = match &v {
+                            Value::Set(items) => {
+                                let mut gs = Vec::new();
+                                for x in items {
+                                    gs.push(self.to_game(x, arg.span)?);
+                                }
+                                gs
+                            }
+                            other => vec![self.to_game(other, arg.span)?],
+                        };
+                        let negs = opts.iter().map(|&g| self.arena.neg(g)).collect();
+                        Ok(Value::Game(self.arena.construct(opts, negs)))
+                    }
+                }
+            }
+            ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs),
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr) -> Result<Value, Error> {
+        if op == BinOp::Colon {
+            let g = self.eval(lhs)?;
+            let form = self.to_form(&g, lhs.span)?;
+            let h = self.eval_game(rhs)?;
+            return Ok(Value::Game(ordinal_sum(&mut self.arena, &form, h)));
+        }
+        let a = self.eval_game(lhs)?;
+        let b = self.eval_game(rhs)?;
+        let ar = &mut self.arena;
+        Ok(match op {
+            BinOp::Add => Value::Game(ar.try_add(a, b)?),
+            BinOp::Sub => {
+                let nb = ar.neg(b);
+                Value::Game(ar.try_add(a, nb)?)
+            }
+            BinOp::AddSwitch => {
+                let nb = ar.neg(b);
+                let sw = ar.construct(vec![b], vec![nb]);
+                Value::Game(ar.try_add(a, sw)?)
+            }
+            BinOp::Eq => Value::Bool(a == b),
+            BinOp::Ne => Value::Bool(a != b),
+            BinOp::Le => Value::Bool(ar.le(a, b)),
+            BinOp::Ge => Value::Bool(ar.le(b, a)),
+            BinOp::Lt => Value::Bool(ar.le(a, b) && a != b),
+            BinOp::Gt => Value::Bool(ar.le(b, a) && a != b),
+            BinOp::Confused => Value::Bool(!ar.le(a, b) && !ar.le(b, a)),
+            BinOp::LessOrConfused => Value::Bool(!ar.le(b, a)),
+            BinOp::GreaterOrConfused => Value::Bool(!ar.le(a, b)),
+            BinOp::Colon => unreachable!(),
+        })
+    }
+
+    fn literal(
+        &mut self,
+        number: &Dyadic,
+        ups: Option<&Ups>,
+        star: Option<&Star>,
+    ) -> Result<Value, Error> {
+        let nim = match star {
+            None => 0,
+            Some(Star::Nim(n)) => *n,
+            Some(Star::Expr(e)) => {
+                let g = self.eval_game(e)?;
+                self.arena
+                    .as_number(g)
+                    .and_then(|x| x.to_i64())
+                    .and_then(|n| u64::try_from(n).ok())
+                    .ok_or_else(|| {
+                        Error::spanned(e.span, "a nimber needs a non-negative integer")
+                    })?
+            }
+        };
+        let base = Nus {
+            number: number.clone(),
+            ups: 0,
+            nim,
+        };
+        let g = match ups {
+            None => self.arena.nus(base),
+            Some(Ups::Multiple(n)) => self.arena.nus(Nus { ups: *n, ..base }),
+            Some(Ups::Power { n, sign }) | Some(Ups::PowerSum { n, sign }) => {
+                let p = if matches!(ups, Some(Ups::Power { .. })) {
+                    self.arena.up_power(*n)
+                } else {
+                    self.arena.up_power_sum(*n)
+                };
+                let p = if *sign < 0 { self.arena.neg(p) } else { p };
+                let b = self.arena.nus(base);
+                self.arena.add(b, p)
+            }
+        };
+        Ok(Value::Game(g))
+    }
+
+    fn eval_form(&mut self, e: &Expr) -> Result<Form, Error> {
+        match &e.kind {
+            ExprKind::Form { left, right } => {
+                let mut l = Vec::with_capacity(left.len());
+                for x in left {
+                    l.push(Arc::new(self.eval_form(x)?));
+                }
+                let mut r = Vec::with_capacity(right.len());
+                for x in right {
+                    r.push(Arc::new(self.eval_form(x)?));
+                }
+                Ok(Form::Node { left: l, right: r })
+            }
+            _ => {
+                let v = self.eval(e)?;
+                self.to_form(&v, e.span)
+            }
+        }
+    }
+
+    fn eval_games(&mut self, items: &[Expr]) -> Result<Vec<GameId>, Error> {
+        items.iter().map(|x| self.eval_game(x)).collect()
+    }
+
+    /// Evaluate an expression that must be a game.
+    pub fn eval_game(&mut self, e: &Expr) -> Result<GameId, Error> {
+        let v = self.eval(e)?;
+        self.to_game(&v, e.span)
+    }
+
+    /// The canonical game of a value (forms are canonicalised).
+    pub fn to_game(&mut self, v: &Value, span: Span) -> Result<GameId, Error> {
+        match v {
+            Value::Game(g) => Ok(*g),
+            Value::Form(f) => Ok(f.canonical(&mut self.arena)),
+            other => Err(Error::spanned(
+                span,
+                format!("expected a game, found a {}", other.type_name()),
+            )),
+        }
+    }
+
+    /// The form of a value (a canonical game is its own canonical form).
+    pub fn to_form(&mut self, v: &Value, span: Span) -> Result<Form, Error> {
+        match v {
+            Value::Game(g) => Ok(Form::Value(*g)),
+            Value::Form(f) => Ok((**f).clone()),
+            other => Err(Error::spanned(
+                span,
+                format!("expected a game, found a {}", other.type_name()),
+            )),
+        }
+    }
+
+    /// The integer value of a game, or an error.
+    pub fn to_integer(&mut self, v: &Value, span: Span) -> Result<BigInt, Error> {
+        let g = self.to_game(v, span)?;
+        self.arena
+            .as_number(g)
+            .and_then(|x| x.to_bigint())
+            .ok_or_else(|| Error::spanned(span, "expected an integer"))
+    }
+}

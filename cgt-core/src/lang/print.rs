@@ -1,0 +1,297 @@
+//! Printing canonical games exactly the way CGSuite prints them: compact
+//! number-up-star forms, `^<n>` / `^[n]` units, `+-` switches, `Tiny`/`Miny`,
+//! and braces with slash runs, options in CGSuite's order.
+
+use crate::analysis::Uptimal;
+use crate::game::{deep, Arena, GameId};
+use crate::number::Dyadic;
+use std::cmp::Ordering;
+use std::sync::Arc;
+
+/// Prints games of one arena; caches sorted option lists while it lives.
+pub struct Printer<'a> {
+    arena: &'a mut Arena,
+}
+
+/// Sort category: numbers, then nimbers, then other uptimals, then other games.
+enum Category {
+    Number(Dyadic),
+    Nimber(u64),
+    Uptimal(Arc<Uptimal>),
+    Other,
+}
+
+impl<'a> Printer<'a> {
+    pub fn new(arena: &'a mut Arena) -> Self {
+        Printer { arena }
+    }
+
+    /// The printed form of `g` at top level.
+    pub fn game(&mut self, g: GameId) -> String {
+        deep(|| match self.atom(g) {
+            Some(s) => s,
+            None => format!("{{{}}}", self.body(g).0),
+        })
+    }
+
+    /// Text of a game that needs no braces: numbers, compact uptimals, switches, tinies.
+    fn atom(&mut self, g: GameId) -> Option<String> {
+        if let Some(v) = self.arena.as_nus(g) {
+            let coeffs = if v.ups == 0 { vec![] } else { vec![v.ups] };
+            return Some(nus_text(&v.number, &coeffs, v.nim));
+        }
+        let up = self.arena.uptimal(g);
+        if let Some(u) = &up {
+            if let Some((n, sign)) = u.unit() {
+                let ups = format!("{}<{n}>", if sign > 0 { '^' } else { 'v' });
+                return Some(compose(&u.number, &ups, u.nim));
+            }
+            if let Some((n, sign)) = u.unit_sum() {
+                let ups = format!("{}[{n}]", if sign > 0 { '^' } else { 'v' });
+                return Some(compose(&u.number, &ups, u.nim));
+            }
+            return None;
+        }
+        if self.arena.neg(g) == g {
+            return Some(format!("+-{}", self.switch_side(g)));
+        }
+        if let Some((x, miny, h)) = self.arena.tiny_shape(g) {
+            let prefix = if x.is_zero() {
+                String::new()
+            } else {
+                x.to_string()
+            };
+            let name = if miny { "Miny" } else { "Tiny" };
+            return Some(format!("{prefix}{name}({})", self.game(h)));
+        }
+        None
+    }
+
+    /// The positive side of a switch `{A|-A}`.
+    fn switch_side(&mut self, g: GameId) -> String {
+        let left = self.sorted_left(g);
+        if left.len() > 1 {
+            let parts: Vec<String> = left.iter().map(|&o| self.braced_option(o)).collect();
+            return format!("{{{}}}", parts.join(","));
+        }
+        let a = left[0];
+        if self.arena.is_number(a) {
+            return self.game(a);
+        }
+        if let Some(u) = self.arena.uptimal(a) {
+            let compact = u.coeffs.len() <= 1 || u.unit().is_some() || u.unit_sum().is_some();
+            if compact && u.number.is_zero() {
+                return self.game(a);
+            }
+            return format!("({})", self.game(a));
+        }
+        match self.atom(a) {
+            Some(s) => format!("({s})"),
+            None => format!("{{{}}}", self.body(a).0),
+        }
+    }
+
+    /// An option on a side with several options: braced unless it is an atom.
+    fn braced_option(&mut self, g: GameId) -> String {
+        match self.atom(g) {
+            Some(s) => s,
+            None => format!("{{{}}}", self.body(g).0),
+        }
+    }
+
+    /// An option alone on its side: unbraced, passing its slash count up,
+    /// unless it reaches four slashes.
+    fn single_option(&mut self, g: GameId) -> (String, usize) {
+        if let Some(s) = self.atom(g) {
+            return (s, 0);
+        }
+        let (b, k) = self.body(g);
+        if k >= 4 {
+            (format!("{{{b}}}"), 0)
+        } else {
+            (b, k)
+        }
+    }
+
+    /// `L|R` with the right number of slashes, and that number.
+    fn body(&mut self, g: GameId) -> (String, usize) {
+        deep(|| {
+            let left = self.sorted_left(g);
+            let right = self.sorted_right(g);
+            let (ls, lk) = self.side(&left);
+            let (rs, rk) = self.side(&right);
+            let k = 1 + lk.max(rk);
+            (format!("{ls}{}{rs}", "|".repeat(k)), k)
+        })
+    }
+
+    fn side(&mut self, opts: &[GameId]) -> (String, usize) {
+        match opts {
+            [] => (String::new(), 0),
+            [one] => self.single_option(*one),
+            _ => {
+                let parts: Vec<String> = opts.iter().map(|&o| self.braced_option(o)).collect();
+                (parts.join(","), 0)
+            }
+        }
+    }
+
+    fn sorted_left(&mut self, g: GameId) -> Vec<GameId> {
+        let o = self.arena.left_options(g).to_vec();
+        self.sorted(o)
+    }
+
+    fn sorted_right(&mut self, g: GameId) -> Vec<GameId> {
+        let o = self.arena.right_options(g).to_vec();
+        self.sorted(o)
+    }
+
+    /// Sort games in CGSuite's order.
+    pub fn sorted(&mut self, mut games: Vec<GameId>) -> Vec<GameId> {
+        // Insertion sort keeps the comparator simple (it needs `&mut self`).
+        for i in 1..games.len() {
+            let mut j = i;
+            while j > 0 && self.cmp(games[j - 1], games[j]) == Ordering::Greater {
+                games.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        games
+    }
+
+    fn category(&mut self, g: GameId) -> Category {
+        if let Some(v) = self.arena.as_nus(g) {
+            if v.is_number() {
+                return Category::Number(v.number.clone());
+            }
+            if v.is_nimber() {
+                return Category::Nimber(v.nim);
+            }
+        }
+        match self.arena.uptimal(g) {
+            Some(u) => Category::Uptimal(u),
+            None => Category::Other,
+        }
+    }
+
+    /// CGSuite's total order on games (used for options and sets).
+    pub fn cmp(&mut self, a: GameId, b: GameId) -> Ordering {
+        if a == b {
+            return Ordering::Equal;
+        }
+        use Category::*;
+        match (self.category(a), self.category(b)) {
+            (Number(x), Number(y)) => x.cmp(&y),
+            (Number(_), _) => Ordering::Less,
+            (_, Number(_)) => Ordering::Greater,
+            (Nimber(x), Nimber(y)) => x.cmp(&y),
+            (Nimber(_), _) => Ordering::Less,
+            (_, Nimber(_)) => Ordering::Greater,
+            (Uptimal(x), Uptimal(y)) => x
+                .number
+                .cmp(&y.number)
+                .then_with(|| {
+                    x.coeffs
+                        .iter()
+                        .zip(y.coeffs.iter())
+                        .map(|(p, q)| p.cmp(q))
+                        .find(|o| o.is_ne())
+                        .unwrap_or(Ordering::Equal)
+                })
+                .then(x.coeffs.len().cmp(&y.coeffs.len()))
+                .then(x.nim.cmp(&y.nim)),
+            (Uptimal(_), _) => Ordering::Less,
+            (_, Uptimal(_)) => Ordering::Greater,
+            (Other, Other) => deep(|| {
+                let la = self.sorted_left(a);
+                let lb = self.sorted_left(b);
+                let ord = self.cmp_lists(&la, &lb);
+                if ord.is_ne() {
+                    return ord;
+                }
+                let ra = self.sorted_right(a);
+                let rb = self.sorted_right(b);
+                self.cmp_lists(&ra, &rb)
+            }),
+        }
+    }
+
+    fn cmp_lists(&mut self, a: &[GameId], b: &[GameId]) -> Ordering {
+        for (&x, &y) in a.iter().zip(b.iter()) {
+            let o = self.cmp(x, y);
+            if o.is_ne() {
+                return o;
+            }
+        }
+        a.len().cmp(&b.len())
+    }
+}
+
+/// `[number][ups][star]` for a nus, e.g. `9/8*`, `^^*`, `v3`, `-1^^`, `0`.
+fn nus_text(number: &Dyadic, coeffs: &[i64], nim: u64) -> String {
+    let ups = match coeffs.first().copied().unwrap_or(0) {
+        0 => String::new(),
+        1 => "^".into(),
+        2 => "^^".into(),
+        -1 => "v".into(),
+        -2 => "vv".into(),
+        n if n > 0 => format!("^{n}"),
+        n => format!("v{}", n.unsigned_abs()),
+    };
+    compose(number, &ups, nim)
+}
+
+fn compose(number: &Dyadic, ups: &str, nim: u64) -> String {
+    let mut s = String::new();
+    if !number.is_zero() || (ups.is_empty() && nim == 0) {
+        s.push_str(&number.to_string());
+    }
+    s.push_str(ups);
+    match nim {
+        0 => {}
+        1 => s.push('*'),
+        k => s.push_str(&format!("*{k}")),
+    }
+    s
+}
+
+impl Arena {
+    /// `Some((x, miny, H))` if `g` prints as `xTiny(H)` = {x || x | x - H}
+    /// or `xMiny(H)` = {x + H | x || x}.
+    pub fn tiny_shape(&mut self, g: GameId) -> Option<(Dyadic, bool, GameId)> {
+        if self.as_nus(g).is_some() {
+            return None;
+        }
+        let (l, r) = (self.left_options(g), self.right_options(g));
+        if l.len() != 1 || r.len() != 1 {
+            return None;
+        }
+        for miny in [false, true] {
+            let (near, far) = if miny { (r[0], l[0]) } else { (l[0], r[0]) };
+            let Some(x) = self.as_number(near).cloned() else {
+                continue;
+            };
+            if self.is_number(far) {
+                continue;
+            }
+            let (fl, fr) = (self.left_options(far), self.right_options(far));
+            if fl.len() != 1 || fr.len() != 1 {
+                continue;
+            }
+            let (back, y) = if miny { (fr[0], fl[0]) } else { (fl[0], fr[0]) };
+            if back != near {
+                continue;
+            }
+            let my = self.mean(y);
+            if (!miny && my < x) || (miny && my > x) {
+                let h = if miny {
+                    self.sub(y, near)
+                } else {
+                    self.sub(near, y)
+                };
+                return Some((x, miny, h));
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,53 @@
+//! Values of the language.
+
+use crate::analysis::{Outcome, Thermograph, Trajectory};
+use crate::form::Form;
+use crate::game::{Comparison, GameId};
+use std::sync::Arc;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// A canonical game (numbers included).
+    Game(GameId),
+    /// An explicit game form, kept as written.
+    Form(Arc<Form>),
+    Bool(bool),
+    Outcome(Outcome),
+    Comparison(Comparison),
+    Thermograph(Arc<Thermograph>),
+    Trajectory(Arc<Trajectory>),
+    /// `Left` or `Right`.
+    Player(Player),
+    Str(String),
+    /// Text produced by a function, printed as is (e.g. an uptimal expansion).
+    Text(String),
+    List(Vec<Value>),
+    /// A set of games, printed in CGSuite's order.
+    Set(Vec<Value>),
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Player {
+    Left,
+    Right,
+}
+
+impl Value {
+    /// A short name of the value's type, for error messages.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Game(_) => "game",
+            Value::Form(_) => "game form",
+            Value::Bool(_) => "boolean",
+            Value::Outcome(_) => "outcome class",
+            Value::Comparison(_) => "comparison",
+            Value::Thermograph(_) => "thermograph",
+            Value::Trajectory(_) => "trajectory",
+            Value::Player(_) => "player",
+            Value::Str(_) => "string",
+            Value::Text(_) => "text",
+            Value::List(_) => "list",
+            Value::Set(_) => "set",
+        }
+    }
+}

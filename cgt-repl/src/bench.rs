@@ -1,0 +1,138 @@
+//! Benchmark workloads shared with the peer harness (`../shared/peers/cgt-crate`),
+//! printing the same summary fields so the results can be diffed.
+
+use cgt_core::game::{Arena, GameId};
+use cgt_core::lang::print::Printer;
+use std::process::ExitCode;
+use std::time::Instant;
+
+const BENCH_USAGE: &str = "usage: cgt bench sum K SEED [--verbose]";
+
+pub fn run(args: &[String]) -> ExitCode {
+    match args.first().map(String::as_str) {
+        Some("sum") => {
+            let k = args.get(1).and_then(|s| s.parse::<usize>().ok());
+            let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
+            let verbose = args.iter().any(|a| a == "--verbose");
+            match (k, seed) {
+                (Some(k), Some(seed)) => {
+                    sum(k, seed, verbose);
+                    ExitCode::SUCCESS
+                }
+                _ => {
+                    eprintln!("{BENCH_USAGE}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        _ => {
+            eprintln!("{BENCH_USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// SplitMix64, exactly as the peer workload specifies it.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e3779b97f4a7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58476d1ce4e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d049bb133111eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn pool(a: &mut Arena) -> Vec<GameId> {
+    let one = a.integer(1);
+    let minus_one = a.integer(-1);
+    let half = a.number(cgt_core::number::Dyadic::parse("1/2").expect("1/2"));
+    let minus_half = a.neg(half);
+    let pm_one = a.construct(vec![one], vec![minus_one]);
+    vec![
+        a.zero(),
+        a.nimber(1),
+        one,
+        minus_one,
+        a.up(1),
+        a.up(-1),
+        half,
+        minus_half,
+        a.nimber(2),
+        pm_one,
+        a.integer(2),
+        a.integer(-2),
+    ]
+}
+
+fn gen(a: &mut Arena, rng: &mut SplitMix64, pool: &[GameId], d: u32) -> GameId {
+    if d == 0 || rng.below(4) == 0 {
+        return pool[rng.below(12) as usize];
+    }
+    let nl = 1 + rng.below(2);
+    let nr = 1 + rng.below(2);
+    let left: Vec<GameId> = (0..nl).map(|_| gen(a, rng, pool, d - 1)).collect();
+    let right: Vec<GameId> = (0..nr).map(|_| gen(a, rng, pool, d - 1)).collect();
+    a.construct(left, right)
+}
+
+fn fnv1a64(s: &str) -> u64 {
+    let mut h: u64 = 0xcbf29ce484222325;
+    for b in s.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    h
+}
+
+fn sum(k: usize, seed: u64, verbose: bool) {
+    let started = Instant::now();
+    let mut a = Arena::new();
+    let mut rng = SplitMix64(seed);
+    let pool = pool(&mut a);
+    let games: Vec<GameId> = (0..k).map(|_| gen(&mut a, &mut rng, &pool, 2)).collect();
+    let mut acc = a.zero();
+    for &g in &games {
+        acc = a.add(acc, g);
+    }
+    let core = started.elapsed();
+    let t0 = Instant::now();
+    let temperature = a.temperature(acc);
+    let thermo = t0.elapsed();
+    let mut p = Printer::new(&mut a);
+    let printed = p.game(acc);
+    let game_texts: Vec<String> = games.iter().map(|&g| p.game(g)).collect();
+    if printed.len() <= 4096 || verbose {
+        println!("sum {printed}");
+    }
+    println!("sum_strlen {}", printed.len());
+    println!("sum_strhash {:016x}", fnv1a64(&printed));
+    println!("sum_birthday {}", a.birthday(acc));
+    println!("sum_outcome {}", a.outcome(acc));
+    println!("sum_stops {} {}", a.left_stop(acc), a.right_stop(acc));
+    println!("sum_mean {}", a.mean(acc));
+    println!("sum_temperature {temperature}");
+    let games_hash = game_texts
+        .iter()
+        .fold(0u64, |h, t| h.wrapping_add(fnv1a64(t)));
+    println!("games_strhash {games_hash:016x}");
+    if verbose {
+        for (i, t) in game_texts.iter().enumerate() {
+            println!("game[{i}] {t}");
+        }
+    }
+    eprintln!("# core wall_s={:.6}", core.as_secs_f64());
+    eprintln!("# temperature wall_s={:.6}", thermo.as_secs_f64());
+    eprintln!(
+        "# arena games={} sums_cached={} comparisons_cached={}",
+        a.len(),
+        a.stats().sums_cached,
+        a.stats().comparisons_cached
+    );
+}

@@ -1,0 +1,63 @@
+//! `cgt`: the command line over cgt-core.
+//!
+//! `cgt` starts the REPL, `cgt -e EXPR` prints one value, `cgt FILE` runs a
+//! script, `cgt --batch` answers one line of output per line of input, and
+//! `cgt bench ...` runs the benchmark workloads.
+
+mod bench;
+mod repl;
+mod run;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cgt                  start the interactive REPL
+       cgt -e EXPR          evaluate EXPR (may be repeated) and print the results
+       cgt FILE             run a script, printing each result
+       cgt --batch          read standard input, print exactly one line per input line
+       cgt bench sum K SEED [--verbose]
+                            the peer benchmark workload: sum of K pseudo-random games
+       cgt --help           this text";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // All work runs on a thread with a large stack as a second line of defence
+    // (the engine also grows its stack on the heap where it recurses).
+    let worker = std::thread::Builder::new()
+        .name("cgt".into())
+        .stack_size(512 * 1024 * 1024)
+        .spawn(move || dispatch(&args))
+        .expect("spawn worker thread");
+    worker.join().unwrap_or(ExitCode::from(70))
+}
+
+fn dispatch(args: &[String]) -> ExitCode {
+    match args.first().map(String::as_str) {
+        None => repl::run(),
+        Some("-h") | Some("--help") => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Some("--batch") => run::batch(),
+        Some("-e") => {
+            let mut exprs = Vec::new();
+            let mut it = args.iter();
+            while let Some(a) = it.next() {
+                match (a.as_str(), it.next()) {
+                    ("-e", Some(e)) => exprs.push(e.clone()),
+                    _ => {
+                        eprintln!("{USAGE}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            run::expressions(&exprs)
+        }
+        Some("bench") => bench::run(&args[1..]),
+        Some(path) if !path.starts_with('-') && args.len() == 1 => run::script(path),
+        Some(_) => {
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
