@@ -6,7 +6,7 @@ use cgt_core::lang::print::Printer;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const BENCH_USAGE: &str = "usage: cgt bench sum K SEED [--verbose]";
+const BENCH_USAGE: &str = "usage: cgt bench sum K SEED [--verbose] | cgt bench wide N SEED";
 
 pub fn run(args: &[String]) -> ExitCode {
     match args.first().map(String::as_str) {
@@ -25,11 +25,56 @@ pub fn run(args: &[String]) -> ExitCode {
                 }
             }
         }
+        Some("wide") => {
+            let n = args.get(1).and_then(|s| s.parse::<usize>().ok());
+            let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
+            match (n, seed) {
+                (Some(n), Some(seed)) => {
+                    wide(n, seed);
+                    ExitCode::SUCCESS
+                }
+                _ => {
+                    eprintln!("{BENCH_USAGE}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         _ => {
             eprintln!("{BENCH_USAGE}");
             ExitCode::from(2)
         }
     }
+}
+
+/// Wide games: N pseudo-random games (as in `sum`), every ordered pair
+/// compared, then the canonical form of `{all N | all N}` and of
+/// `{all N | }`-style halves, which exercise domination and reversibility.
+fn wide(n: usize, seed: u64) {
+    let mut a = Arena::new();
+    let mut rng = SplitMix64(seed);
+    let pool = pool(&mut a);
+    let games: Vec<GameId> = (0..n).map(|_| gen(&mut a, &mut rng, &pool, 2)).collect();
+    let t0 = Instant::now();
+    let mut counts = [0usize; 4];
+    for &g in &games {
+        for &h in &games {
+            let c = a.compare(g, h) as usize;
+            counts[c] += 1;
+        }
+    }
+    let compare_time = t0.elapsed();
+    let t1 = Instant::now();
+    let both = a.construct(games.clone(), games.clone());
+    let sum_pair = a.add(games[0], games[n / 2]);
+    let left_heavy = a.construct(games.clone(), vec![sum_pair]);
+    let canon_time = t1.elapsed();
+    let mut p = Printer::new(&mut a);
+    println!("games {n}");
+    println!("comparisons {} equal={} less={} greater={} confused={}", n * n, counts[0], counts[1], counts[2], counts[3]);
+    println!("wide {}", p.game(both));
+    println!("left_heavy {}", p.game(left_heavy));
+    eprintln!("# compare wall_s={:.6}", compare_time.as_secs_f64());
+    eprintln!("# canonical wall_s={:.6}", canon_time.as_secs_f64());
 }
 
 /// SplitMix64, exactly as the peer workload specifies it.

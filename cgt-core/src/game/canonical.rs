@@ -112,6 +112,14 @@ impl Arena {
     /// The number `{left|right}` equals, if any: the simplest `x` with
     /// `G^L ⧏ x ⧏ G^R` for every option (simplicity theorem).
     fn number_between_options(&mut self, left: &[GameId], right: &[GameId]) -> Option<Dyadic> {
+        // Any such x lies in [max RS(G^L), min LS(G^R)]; most hot games leave no room.
+        let lo = left.iter().map(|&g| self.right_stop(g)).max();
+        let hi = right.iter().map(|&g| self.left_stop(g)).min();
+        if let (Some(lo), Some(hi)) = (&lo, &hi) {
+            if lo > hi {
+                return None;
+            }
+        }
         let mut lo: Option<(Dyadic, bool)> = None;
         for &g in left {
             let bound = match self.as_number(g) {

@@ -38,6 +38,18 @@ impl Arena {
         if let Some(&r) = self.le_cache.get(&(g, h)) {
             return r;
         }
+        // Stops bound the order: G <= H forces LS(G) <= LS(H) and RS(G) <= RS(H),
+        // and LS(G) < RS(H) puts a number strictly between, so G < H.
+        let (lg, rg) = self.stops(g);
+        let (lh, rh) = self.stops(h);
+        if lg > lh || rg > rh {
+            self.le_cache.insert((g, h), false);
+            return false;
+        }
+        if lg < rh {
+            self.le_cache.insert((g, h), true);
+            return true;
+        }
         let result = deep(|| {
             // Number avoidance: a number's options never need to be tried
             // against a canonical non-number.

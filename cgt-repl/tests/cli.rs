@@ -1,0 +1,105 @@
+//! The `cgt` command line: `-e`, scripts, and the `--batch` contract
+//! (exactly one output line per input line, whatever the input).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn cgt() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_cgt"))
+}
+
+fn batch(input: &[u8]) -> Vec<String> {
+    let mut child = cgt().arg("--batch").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("spawn cgt");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect()
+}
+
+#[test]
+fn batch_answers_one_line_per_line() {
+    let input = b"{0|*}\n\n# a comment\n{3|2|1}\n1/3\n\xff\xfe\nnope(1)\n{1|\n)\n\x01\ng = ^\ng + g + *\n^ < 0\n";
+    let lines = batch(input);
+    let expected_count = input.split(|&b| b == b'\n').count() - 1;
+    assert_eq!(lines.len(), expected_count, "{lines:?}");
+    assert_eq!(lines[0], "^");
+    assert_eq!(lines[1], "");
+    assert_eq!(lines[2], "");
+    assert!(lines[3].starts_with("error: syntax: ambiguous slashes"), "{}", lines[3]);
+    assert!(lines[3].contains("column 5"), "{}", lines[3]);
+    assert!(lines[4].starts_with("error:") && lines[4].contains("dyadic"), "{}", lines[4]);
+    assert!(lines[5].starts_with("error:") && lines[5].contains("UTF-8"));
+    assert!(lines[6].starts_with("error: unknown function `nope`"));
+    assert!(lines[7].starts_with("error:") && lines[7].contains("column"));
+    assert!(lines[8].starts_with("error:"));
+    assert!(lines[9].starts_with("error: control character"));
+    assert_eq!(lines[10], "^");
+    assert_eq!(lines[11], "^^*");
+    assert_eq!(lines[12], "false");
+}
+
+#[test]
+fn batch_survives_hostile_input() {
+    let mut input = Vec::new();
+    input.extend_from_slice(b"{{{{{{{{{{\n");
+    input.extend_from_slice(b"}}}}}|||||\n");
+    input.extend_from_slice(b"*99999999999999999999999999\n");
+    input.extend_from_slice(b"^99999999999999999999999999\n");
+    input.extend_from_slice(b"'{'\n");
+    input.extend_from_slice(b"\"unterminated\n");
+    input.extend_from_slice(b"multiple(100000000000000000000, ^)\n");
+    input.extend_from_slice(b"99999999999999999999999999999999999999 + 1\n");
+    input.extend_from_slice(b"1 +\n");
+    let lines = batch(&input);
+    assert_eq!(lines.len(), 9, "{lines:?}");
+    for l in &lines[..7] {
+        assert!(l.starts_with("error:"), "{l}");
+    }
+    assert_eq!(lines[7], "100000000000000000000000000000000000000");
+    assert!(lines[8].starts_with("error:"));
+}
+
+#[test]
+fn deep_nesting_does_not_overflow_the_stack() {
+    let n = 20_000;
+    let line = format!("{}{{|}}{}\n", "{".repeat(n - 1), "|}".repeat(n - 1));
+    assert_eq!(batch(line.as_bytes()), vec!["19999".to_string()]);
+}
+
+#[test]
+fn dash_e_and_scripts() {
+    let out = cgt().args(["-e", "{3||2|1}", "-e", "+-1 + +-1"]).output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "{3||2|1}\n0\n");
+
+    let out = cgt().args(["-e", "{3|2|1}"]).output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("ambiguous") && err.contains("{3|2|1}") && err.contains('^'), "{err}");
+
+    let dir = std::env::temp_dir().join(format!("cgt-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("s.cgt");
+    std::fs::write(&script, "# a script\na = {0|*}\n\na + a + *\n").unwrap();
+    let out = cgt().arg(&script).output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "^\n^^*\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bench_sum_matches_the_peer_sample() {
+    // The peer harness documents `sum 6 7 --verbose`: games 0, -1/2, {0,*|-1/2*},
+    // {1/2,1/2*|-1/2*}, ^, ^ and a sum of temperature 1/2.
+    let out = cgt().args(["bench", "sum", "6", "7", "--verbose"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let games: Vec<&str> = text.lines().filter_map(|l| l.split_once("] ").map(|(_, g)| g)).collect();
+    assert_eq!(games, ["0", "-1/2", "{0,*|-1/2*}", "{1/2,1/2*|-1/2*}", "^", "^"]);
+    assert!(text.lines().any(|l| l == "sum_temperature 1/2"), "{text}");
+    // The peer prints the sum in its own notation; it must read back as the same value.
+    let peer_sum = "{{^2, ^2*|-1/2^2}, {^2, ^2*|-1/2^2*}|{-1^2, -1^2*|-3/2^2}}";
+    let ours = text.lines().find_map(|l| l.strip_prefix("sum ")).unwrap();
+    let check = cgt().args(["-e", &format!("({peer_sum}) == ({ours})")]).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&check.stdout), "true\n");
+}
