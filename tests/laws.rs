@@ -35,7 +35,10 @@ fn leaf(a: &mut Arena, k: u8) -> GameId {
 fn spec() -> impl Strategy<Value = Spec> {
     let leaf = (0..POOL as u8).prop_map(Spec::Leaf);
     leaf.prop_recursive(3, 24, 3, |inner| {
-        (prop::collection::vec(inner.clone(), 0..3), prop::collection::vec(inner, 0..3))
+        (
+            prop::collection::vec(inner.clone(), 0..3),
+            prop::collection::vec(inner, 0..3),
+        )
             .prop_map(|(l, r)| Spec::Node(l, r))
     })
 }
@@ -44,7 +47,10 @@ fn spec() -> impl Strategy<Value = Spec> {
 fn dicotic_spec() -> impl Strategy<Value = Spec> {
     let leaf = Just(Spec::Leaf(0));
     leaf.prop_recursive(4, 24, 3, |inner| {
-        (prop::collection::vec(inner.clone(), 1..3), prop::collection::vec(inner, 1..3))
+        (
+            prop::collection::vec(inner.clone(), 1..3),
+            prop::collection::vec(inner, 1..3),
+        )
             .prop_map(|(l, r)| Spec::Node(l, r))
     })
 }
@@ -67,7 +73,10 @@ struct Tree(Vec<Tree>, Vec<Tree>);
 fn tree_of_game(a: &mut Arena, g: GameId) -> Tree {
     let l = a.left_options(g).to_vec();
     let r = a.right_options(g).to_vec();
-    Tree(l.into_iter().map(|x| tree_of_game(a, x)).collect(), r.into_iter().map(|x| tree_of_game(a, x)).collect())
+    Tree(
+        l.into_iter().map(|x| tree_of_game(a, x)).collect(),
+        r.into_iter().map(|x| tree_of_game(a, x)).collect(),
+    )
 }
 
 fn tree(a: &mut Arena, s: &Spec) -> Tree {
@@ -76,12 +85,18 @@ fn tree(a: &mut Arena, s: &Spec) -> Tree {
             let g = leaf(a, *k);
             tree_of_game(a, g)
         }
-        Spec::Node(l, r) => Tree(l.iter().map(|x| tree(a, x)).collect(), r.iter().map(|x| tree(a, x)).collect()),
+        Spec::Node(l, r) => Tree(
+            l.iter().map(|x| tree(a, x)).collect(),
+            r.iter().map(|x| tree(a, x)).collect(),
+        ),
     }
 }
 
 fn neg_tree(t: &Tree) -> Tree {
-    Tree(t.1.iter().map(neg_tree).collect(), t.0.iter().map(neg_tree).collect())
+    Tree(
+        t.1.iter().map(neg_tree).collect(),
+        t.0.iter().map(neg_tree).collect(),
+    )
 }
 
 /// Naive search on the sum of two trees: can Left (or Right) win moving first?
@@ -117,7 +132,10 @@ fn naive_le(ar: &mut Arena, a: GameId, b: GameId) -> bool {
 fn naive_birthday(ar: &mut Arena, a: GameId) -> u64 {
     let mut o = ar.left_options(a).to_vec();
     o.extend(ar.right_options(a).iter());
-    o.iter().map(|&x| naive_birthday(ar, x) + 1).max().unwrap_or(0)
+    o.iter()
+        .map(|&x| naive_birthday(ar, x) + 1)
+        .max()
+        .unwrap_or(0)
 }
 
 fn nus() -> impl Strategy<Value = (i64, u32, i64, u64)> {
@@ -223,7 +241,15 @@ fn nus_canonical_options_match_the_definitions() {
         for k in 0..6u64 {
             let star = a.nimber(k);
             let v = naive_add(&mut a, acc, star);
-            assert_eq!(v, a.nus(Nus { number: Dyadic::zero(), ups: n, nim: k }), "↑{n}*{k}");
+            assert_eq!(
+                v,
+                a.nus(Nus {
+                    number: Dyadic::zero(),
+                    ups: n,
+                    nim: k
+                }),
+                "↑{n}*{k}"
+            );
         }
         acc = naive_add(&mut a, acc, up);
     }

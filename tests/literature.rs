@@ -7,7 +7,9 @@ use cgt_core::lang::Session;
 fn check(cases: &[(&str, &str)]) {
     let mut s = Session::new();
     for (input, expected) in cases {
-        let got = s.run_line(input).unwrap_or_else(|e| panic!("{input}: {}", e.message));
+        let got = s
+            .run_line(input)
+            .unwrap_or_else(|e| panic!("{input}: {}", e.message));
         assert_eq!(&got, expected, "{input}");
     }
 }
@@ -15,15 +17,15 @@ fn check(cases: &[(&str, &str)]) {
 #[test]
 fn infinitesimals() {
     check(&[
-        ("{0|*}", "^"),             // up [WW ch. 3; ONAG ch. 9]
-        ("^ + ^ + *", "^^*"),       // double-up-star [WW ch. 3]
-        ("{0|^*}", "^^"),           // ⇑ = {0|↑*} [WW ch. 3]
-        ("{0|^}", "^^*"),           // ⇑* = {0|↑} [WW ch. 3]
-        ("{0,*|0}", "^*"),          // ↑* [WW ch. 3]
-        ("{0|v}", "*"),             // reversible option bypassed [Si II.2]
-        ("{*|*}", "0"),             // [ONAG]
-        ("{0,*|0,*}", "*2"),        // nimber by mex [WW ch. 3]
-        ("*5 + *6", "*3"),          // nim-sum [WW ch. 3]
+        ("{0|*}", "^"),       // up [WW ch. 3; ONAG ch. 9]
+        ("^ + ^ + *", "^^*"), // double-up-star [WW ch. 3]
+        ("{0|^*}", "^^"),     // ⇑ = {0|↑*} [WW ch. 3]
+        ("{0|^}", "^^*"),     // ⇑* = {0|↑} [WW ch. 3]
+        ("{0,*|0}", "^*"),    // ↑* [WW ch. 3]
+        ("{0|v}", "*"),       // reversible option bypassed [Si II.2]
+        ("{*|*}", "0"),       // [ONAG]
+        ("{0,*|0,*}", "*2"),  // nimber by mex [WW ch. 3]
+        ("*5 + *6", "*3"),    // nim-sum [WW ch. 3]
         ("^ + v", "0"),
         ("{0||0|-1}", "Tiny(1)"),   // tiny-one [WW ch. 5]
         ("Tiny(2) + Miny(2)", "0"), // miny is the negative of tiny [WW ch. 5]
@@ -33,27 +35,33 @@ fn infinitesimals() {
 #[test]
 fn numbers() {
     check(&[
-        ("{0|1}", "1/2"),        // simplicity [ONAG ch. 0]
-        ("{-1|1}", "0"),         // [ONAG]
-        ("{1/2|1}", "3/4"),      // [ONAG]
-        ("{0|1,2}", "1/2"),      // dominated option [Si II.2]
-        ("{3/4|}", "1"),         // simplest integer above [ONAG]
-        ("1/2 + 1/2", "1"),      // [ONAG]
-        ("{*|1}", "0"),          // * is reversible through 0
-        ("{1000000000000000000000000000000|}", "1000000000000000000000000000001"),
+        ("{0|1}", "1/2"),   // simplicity [ONAG ch. 0]
+        ("{-1|1}", "0"),    // [ONAG]
+        ("{1/2|1}", "3/4"), // [ONAG]
+        ("{0|1,2}", "1/2"), // dominated option [Si II.2]
+        ("{3/4|}", "1"),    // simplest integer above [ONAG]
+        ("1/2 + 1/2", "1"), // [ONAG]
+        ("{*|1}", "0"),     // * is reversible through 0
+        (
+            "{1000000000000000000000000000000|}",
+            "1000000000000000000000000000001",
+        ),
     ]);
 }
 
 #[test]
 fn hot_games() {
     check(&[
-        ("+-1 + +-1", "0"),                              // G + G = 0 for G = -G [WW ch. 2]
-        ("{1|-1}", "+-1"),                               // switch [WW ch. 2]
-        ("{3|2} + {2|0}", "{5|4||3|2}"),                 // [CGSuite test table]
-        ("3+-1", "{4|2}"),                               // [WW ch. 2]
-        ("temperature({3|-1})", "2"),                    // [Si II.5]
-        ("mean({3|-1})", "1"),                           // [Si II.5]
-        ("thermograph({3||2|1})", "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2],[0,1,0])"), // [Si II.5]
+        ("+-1 + +-1", "0"),              // G + G = 0 for G = -G [WW ch. 2]
+        ("{1|-1}", "+-1"),               // switch [WW ch. 2]
+        ("{3|2} + {2|0}", "{5|4||3|2}"), // [CGSuite test table]
+        ("3+-1", "{4|2}"),               // [WW ch. 2]
+        ("temperature({3|-1})", "2"),    // [Si II.5]
+        ("mean({3|-1})", "1"),           // [Si II.5]
+        (
+            "thermograph({3||2|1})",
+            "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2],[0,1,0])",
+        ), // [Si II.5]
         ("left_stop({2|{1|-3}})", "2"),
         ("right_stop({2|{1|-3}})", "1"),
     ]);
@@ -66,11 +74,11 @@ fn outcomes_and_order() {
         ("outcome_class(*)", "N"),
         ("outcome_class(0)", "P"),
         ("outcome_class(v)", "R"),
-        ("^ > 0", "true"),        // [WW ch. 3]
-        ("^ <> *", "true"),       // ↑ is confused with * [WW ch. 3]
-        ("v < *2", "true"),       // ↓ < *2 [Si II.4]
-        ("^* <> 0", "true"),      // [WW ch. 3]
-        ("^^ > *", "true"),       // ⇑ > * [WW ch. 3]
+        ("^ > 0", "true"),   // [WW ch. 3]
+        ("^ <> *", "true"),  // ↑ is confused with * [WW ch. 3]
+        ("v < *2", "true"),  // ↓ < *2 [Si II.4]
+        ("^* <> 0", "true"), // [WW ch. 3]
+        ("^^ > *", "true"),  // ⇑ > * [WW ch. 3]
         ("compare(^^, *)", ">"),
         ("1 |> 0", "true"),
         ("0 <| ^*", "true"),

@@ -70,7 +70,14 @@ fn wide(n: usize, seed: u64) {
     let canon_time = t1.elapsed();
     let mut p = Printer::new(&mut a);
     println!("games {n}");
-    println!("comparisons {} equal={} less={} greater={} confused={}", n * n, counts[0], counts[1], counts[2], counts[3]);
+    println!(
+        "comparisons {} equal={} less={} greater={} confused={}",
+        n * n,
+        counts[0],
+        counts[1],
+        counts[2],
+        counts[3]
+    );
     println!("wide {}", p.game(both));
     println!("left_heavy {}", p.game(left_heavy));
     eprintln!("# compare wall_s={:.6}", compare_time.as_secs_f64());

@@ -9,11 +9,20 @@ fn cgt() -> Command {
 }
 
 fn batch(input: &[u8]) -> Vec<String> {
-    let mut child = cgt().arg("--batch").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("spawn cgt");
+    let mut child = cgt()
+        .arg("--batch")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn cgt");
     child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect()
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
 }
 
 #[test]
@@ -25,9 +34,17 @@ fn batch_answers_one_line_per_line() {
     assert_eq!(lines[0], "^");
     assert_eq!(lines[1], "");
     assert_eq!(lines[2], "");
-    assert!(lines[3].starts_with("error: syntax: ambiguous slashes"), "{}", lines[3]);
+    assert!(
+        lines[3].starts_with("error: syntax: ambiguous slashes"),
+        "{}",
+        lines[3]
+    );
     assert!(lines[3].contains("column 5"), "{}", lines[3]);
-    assert!(lines[4].starts_with("error:") && lines[4].contains("dyadic"), "{}", lines[4]);
+    assert!(
+        lines[4].starts_with("error:") && lines[4].contains("dyadic"),
+        "{}",
+        lines[4]
+    );
     assert!(lines[5].starts_with("error:") && lines[5].contains("UTF-8"));
     assert!(lines[6].starts_with("error: unknown function `nope`"));
     assert!(lines[7].starts_with("error:") && lines[7].contains("column"));
@@ -68,14 +85,20 @@ fn deep_nesting_does_not_overflow_the_stack() {
 
 #[test]
 fn dash_e_and_scripts() {
-    let out = cgt().args(["-e", "{3||2|1}", "-e", "+-1 + +-1"]).output().unwrap();
+    let out = cgt()
+        .args(["-e", "{3||2|1}", "-e", "+-1 + +-1"])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stdout), "{3||2|1}\n0\n");
 
     let out = cgt().args(["-e", "{3|2|1}"]).output().unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("ambiguous") && err.contains("{3|2|1}") && err.contains('^'), "{err}");
+    assert!(
+        err.contains("ambiguous") && err.contains("{3|2|1}") && err.contains('^'),
+        "{err}"
+    );
 
     let dir = std::env::temp_dir().join(format!("cgt-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -91,15 +114,27 @@ fn dash_e_and_scripts() {
 fn bench_sum_matches_the_peer_sample() {
     // The peer harness documents `sum 6 7 --verbose`: games 0, -1/2, {0,*|-1/2*},
     // {1/2,1/2*|-1/2*}, ^, ^ and a sum of temperature 1/2.
-    let out = cgt().args(["bench", "sum", "6", "7", "--verbose"]).output().unwrap();
+    let out = cgt()
+        .args(["bench", "sum", "6", "7", "--verbose"])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    let games: Vec<&str> = text.lines().filter_map(|l| l.split_once("] ").map(|(_, g)| g)).collect();
-    assert_eq!(games, ["0", "-1/2", "{0,*|-1/2*}", "{1/2,1/2*|-1/2*}", "^", "^"]);
+    let games: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split_once("] ").map(|(_, g)| g))
+        .collect();
+    assert_eq!(
+        games,
+        ["0", "-1/2", "{0,*|-1/2*}", "{1/2,1/2*|-1/2*}", "^", "^"]
+    );
     assert!(text.lines().any(|l| l == "sum_temperature 1/2"), "{text}");
     // The peer prints the sum in its own notation; it must read back as the same value.
     let peer_sum = "{{^2, ^2*|-1/2^2}, {^2, ^2*|-1/2^2*}|{-1^2, -1^2*|-3/2^2}}";
     let ours = text.lines().find_map(|l| l.strip_prefix("sum ")).unwrap();
-    let check = cgt().args(["-e", &format!("({peer_sum}) == ({ours})")]).output().unwrap();
+    let check = cgt()
+        .args(["-e", &format!("({peer_sum}) == ({ours})")])
+        .output()
+        .unwrap();
     assert_eq!(String::from_utf8_lossy(&check.stdout), "true\n");
 }
