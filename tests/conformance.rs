@@ -9,30 +9,16 @@ use cgt_core::lang::{Session, Value};
 use cgt_tests::data_path;
 
 /// Functions whose conformance cases are skipped until they are implemented.
-const NOT_YET: &[&str] = &[
-    "atomic_weight",
-    "is_atomic",
-    "stop_count",
-    "reduced_canonical_form",
-    "freeze",
-    "companion",
-    "incentives",
-    "left_incentives",
-    "right_incentives",
-    "misere_outcome_class",
-    "heat",
-    "cool",
-    "overheat",
-    "conway_product",
-    "norton_product",
-    "subordinate",
-    "selective_sum",
-    "conjunctive_sum",
-    "ordinal_product",
-    "nim_value",
-    "count_games_born_by",
-    "pow",
-    "pow_to",
+const NOT_YET: &[&str] = &[];
+
+/// Cases where cgt deliberately differs from CGSuite, with the reason.
+/// `selective_sum`: cgt implements Conway's selective compound (a move in one
+/// or more components, the result again a selective compound, ONAG ch. 14),
+/// under which `*a ∨ *b = *(a+b)`; CGSuite's `SelectiveSum` answers `*5 ∨ *6 = *8`.
+const KNOWN_DIFFERENCES: &[&str] = &[
+    "selective_sum(*5, *6)",
+    "selective_sum(+-1, ^^)",
+    "selective_sum('{'{'{*2|*2}'|'{*2|*2}'}','{*2|*2}',0|'{'{*2|*2}'|'{*2|*2}'}','{*2|*2}',0}', *5)",
 ];
 
 struct Case {
@@ -83,7 +69,7 @@ fn cgsuite_conformance() {
     let (mut exact, mut by_value, mut skipped) = (0, 0, 0);
     let mut failures = Vec::new();
     for c in &all {
-        if NOT_YET.contains(&function_of(&c.expr)) {
+        if NOT_YET.contains(&function_of(&c.expr)) || KNOWN_DIFFERENCES.contains(&c.expr.as_str()) {
             skipped += 1;
             continue;
         }
@@ -127,7 +113,7 @@ fn cgsuite_conformance() {
     }
     let run = all.len() - skipped;
     println!(
-        "conformance: {run} run, {exact} exact string, {by_value} same value only, {} failed, {skipped} skipped (not yet implemented)",
+        "conformance: {run} run, {exact} exact string, {by_value} same value only, {} failed, {skipped} skipped (known differences)",
         failures.len()
     );
     assert!(
@@ -136,5 +122,8 @@ fn cgsuite_conformance() {
         failures.len(),
         failures.join("\n")
     );
-    assert!(run >= 800, "too many cases skipped: {skipped}");
+    assert!(
+        skipped <= KNOWN_DIFFERENCES.len(),
+        "too many cases skipped: {skipped}"
+    );
 }

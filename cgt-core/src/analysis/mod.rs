@@ -1,11 +1,16 @@
 //! Properties of canonical games, each a pure function of the game id,
 //! cached in the arena where recomputation would cost.
 
+mod atomic;
 mod birthday;
+mod born;
 mod followers;
 mod outcome;
 mod predicates;
+mod products;
+mod reduced;
 mod stops;
+mod temperature;
 mod thermograph;
 mod uptimal;
 

@@ -1,10 +1,16 @@
-//! Game forms: explicit `{L|R}` trees kept as written, for the operations
-//! that depend on the form and not only on the value (ordinal sum, ...).
+//! Game forms: explicit `{L|R}` trees kept as written, and lazily expanded
+//! compounds of forms, for the operations that depend on the form and not
+//! only on the value (ordinal sum and product, sequential compound, misère play).
+
+mod compound;
+
+pub use compound::{misere_outcome_direct, SequentialRule};
 
 use crate::game::{deep, Arena, GameId};
+use hashbrown::HashMap;
 use std::sync::Arc;
 
-/// An option of a form: a canonical game or another explicit form.
+/// A game form. Options are computed on demand; equal forms hash equal.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Form {
     /// A canonical game, used with its canonical form.
@@ -14,73 +20,150 @@ pub enum Form {
         left: Vec<Arc<Form>>,
         right: Vec<Arc<Form>>,
     },
+    /// `G : H` — moves in the base `G` destroy `H`; depends on `H` only by value.
+    OrdinalSum(Arc<Form>, GameId),
+    /// `G ⊗ H` — each edge of `H` replaced by `G` (red edges by `-G`).
+    OrdinalProduct(Arc<Form>, Arc<Form>),
+    /// `G ∧ H` — both players move in both components; ends when either ends.
+    Conjunctive(Arc<Form>, Arc<Form>),
+    /// `G ∨ H` — a move in one or both components.
+    Selective(Arc<Form>, Arc<Form>),
+    /// `G → H` — play `G` until it has ended, then `H` (sequential compound).
+    Sequential(Arc<Form>, GameId, SequentialRule),
+    /// `-G` as a form.
+    Neg(Arc<Form>),
+}
+
+fn value(g: GameId) -> Arc<Form> {
+    Arc::new(Form::Value(g))
 }
 
 impl Form {
+    /// Options of one player as forms.
+    pub fn options(&self, arena: &mut Arena, left: bool) -> Vec<Arc<Form>> {
+        match self {
+            Form::Value(g) => {
+                let o = if left {
+                    arena.left_options(*g)
+                } else {
+                    arena.right_options(*g)
+                };
+                o.iter().map(|&x| value(x)).collect()
+            }
+            Form::Node { left: l, right: r } => {
+                if left {
+                    l.clone()
+                } else {
+                    r.clone()
+                }
+            }
+            Form::Neg(g) => g
+                .options(arena, !left)
+                .into_iter()
+                .map(|x| Arc::new(Form::Neg(x)))
+                .collect(),
+            Form::OrdinalSum(g, h) => {
+                let mut out = g.options(arena, left);
+                let ho = if left {
+                    arena.left_options(*h)
+                } else {
+                    arena.right_options(*h)
+                };
+                out.extend(ho.iter().map(|&x| Arc::new(Form::OrdinalSum(g.clone(), x))));
+                out
+            }
+            Form::OrdinalProduct(g, h) => {
+                // Cutting inside the copy of G that replaces an edge of H leaves
+                // G ⊗ (H without that edge) with the cut copy on top.
+                let mut out = Vec::new();
+                for hl in h.options(arena, true) {
+                    let base = Arc::new(Form::OrdinalProduct(g.clone(), hl));
+                    for gx in g.options(arena, left) {
+                        let sub = gx.canonical(arena);
+                        out.push(Arc::new(Form::OrdinalSum(base.clone(), sub)));
+                    }
+                }
+                for hr in h.options(arena, false) {
+                    let base = Arc::new(Form::OrdinalProduct(g.clone(), hr));
+                    for gx in g.options(arena, !left) {
+                        let c = gx.canonical(arena);
+                        let sub = arena.neg(c);
+                        out.push(Arc::new(Form::OrdinalSum(base.clone(), sub)));
+                    }
+                }
+                out
+            }
+            Form::Conjunctive(g, h) => {
+                let (go, ho) = (g.options(arena, left), h.options(arena, left));
+                let mut out = Vec::new();
+                for x in &go {
+                    for y in &ho {
+                        out.push(Arc::new(Form::Conjunctive(x.clone(), y.clone())));
+                    }
+                }
+                out
+            }
+            Form::Selective(g, h) => {
+                let (go, ho) = (g.options(arena, left), h.options(arena, left));
+                let mut out = Vec::new();
+                for x in &go {
+                    out.push(Arc::new(Form::Selective(x.clone(), h.clone())));
+                    for y in &ho {
+                        out.push(Arc::new(Form::Selective(x.clone(), y.clone())));
+                    }
+                }
+                for y in &ho {
+                    out.push(Arc::new(Form::Selective(g.clone(), y.clone())));
+                }
+                out
+            }
+            Form::Sequential(g, h, rule) => compound::sequential_options(arena, g, *h, *rule, left),
+        }
+    }
+
+    /// True if neither player has a move (checked without building all options).
+    pub fn is_terminal(&self, arena: &mut Arena) -> bool {
+        self.options(arena, true).is_empty() && self.options(arena, false).is_empty()
+    }
+
     /// The canonical value of the form.
     pub fn canonical(&self, arena: &mut Arena) -> GameId {
-        match self {
-            Form::Value(g) => *g,
-            Form::Node { left, right } => deep(|| {
-                let l = left.iter().map(|f| f.canonical(arena)).collect();
-                let r = right.iter().map(|f| f.canonical(arena)).collect();
-                arena.construct(l, r)
-            }),
+        if let Form::Value(g) = self {
+            return *g;
         }
+        let mut memo = HashMap::new();
+        canonical_memo(self, arena, &mut memo)
     }
+}
 
-    /// Left options of the form (for a canonical game: its canonical options).
-    pub fn left(&self, arena: &mut Arena) -> Vec<Arc<Form>> {
-        match self {
-            Form::Value(g) => arena
-                .left_options(*g)
-                .iter()
-                .map(|&o| Arc::new(Form::Value(o)))
-                .collect(),
-            Form::Node { left, .. } => left.clone(),
-        }
+fn canonical_memo(f: &Form, arena: &mut Arena, memo: &mut HashMap<Form, GameId>) -> GameId {
+    match f {
+        Form::Value(g) => return *g,
+        Form::OrdinalSum(g, h) if **g == Form::Value(arena.zero()) => return *h,
+        _ => {}
     }
-
-    /// Right options of the form.
-    pub fn right(&self, arena: &mut Arena) -> Vec<Arc<Form>> {
-        match self {
-            Form::Value(g) => arena
-                .right_options(*g)
-                .iter()
-                .map(|&o| Arc::new(Form::Value(o)))
-                .collect(),
-            Form::Node { right, .. } => right.clone(),
-        }
+    if let Some(&g) = memo.get(f) {
+        return g;
     }
+    let g = deep(|| {
+        let l: Vec<GameId> = f
+            .options(arena, true)
+            .iter()
+            .map(|x| canonical_memo(x, arena, memo))
+            .collect();
+        let r: Vec<GameId> = f
+            .options(arena, false)
+            .iter()
+            .map(|x| canonical_memo(x, arena, memo))
+            .collect();
+        arena.construct(l, r)
+    });
+    memo.insert(f.clone(), g);
+    g
 }
 
 /// The ordinal sum `G : H = {G^L, G:H^L | G^R, G:H^R}`; depends on the form of `G`
 /// and only on the value of `H`.
 pub fn ordinal_sum(arena: &mut Arena, g: &Form, h: GameId) -> GameId {
-    let mut memo = hashbrown::HashMap::new();
-    ordinal_sum_memo(arena, g, h, &mut memo)
-}
-
-fn ordinal_sum_memo(
-    arena: &mut Arena,
-    g: &Form,
-    h: GameId,
-    memo: &mut hashbrown::HashMap<GameId, GameId>,
-) -> GameId {
-    if let Some(&r) = memo.get(&h) {
-        return r;
-    }
-    let r = deep(|| {
-        let mut l: Vec<GameId> = g.left(arena).iter().map(|f| f.canonical(arena)).collect();
-        let mut r: Vec<GameId> = g.right(arena).iter().map(|f| f.canonical(arena)).collect();
-        for hl in arena.left_options(h).iter() {
-            l.push(ordinal_sum_memo(arena, g, *hl, memo));
-        }
-        for hr in arena.right_options(h).iter() {
-            r.push(ordinal_sum_memo(arena, g, *hr, memo));
-        }
-        arena.construct(l, r)
-    });
-    memo.insert(h, r);
-    r
+    Form::OrdinalSum(Arc::new(g.clone()), h).canonical(arena)
 }

@@ -59,6 +59,7 @@ pub struct Arena {
     pub(crate) thermo_cache: HashMap<GameId, Arc<crate::analysis::Thermograph>>,
     pub(crate) uptimal_cache: HashMap<GameId, Option<Arc<crate::analysis::Uptimal>>>,
     pub(crate) far_star_cache: HashMap<GameId, u64>,
+    pub(crate) aw_cache: HashMap<GameId, GameId>,
     /// ↑^<n> (true) and ↑^[n] (false), built on demand.
     pub(crate) power_cache: HashMap<(bool, u32), GameId>,
     zero: GameId,
@@ -94,6 +95,7 @@ impl Arena {
             thermo_cache: HashMap::new(),
             uptimal_cache: HashMap::new(),
             far_star_cache: HashMap::new(),
+            aw_cache: HashMap::new(),
             power_cache: HashMap::new(),
             zero: GameId(0),
         };

@@ -5,10 +5,70 @@ use super::ast::Span;
 use super::error::Error;
 use super::eval::Session;
 use super::value::{Player, Value};
-use crate::form::ordinal_sum;
+use crate::form::{misere_outcome_direct, ordinal_sum, Form, SequentialRule};
 use crate::game::{Arena, GameId};
 use crate::number::BigInt;
 use num_traits::ToPrimitive;
+use std::sync::Arc;
+
+fn binary_form(
+    s: &mut Session,
+    a: &Args,
+    make: fn(Arc<Form>, Arc<Form>) -> Form,
+) -> Result<Value, Error> {
+    let g = s.to_form(&a.values[0], a.spans[0])?;
+    let h = s.to_form(&a.values[1], a.spans[1])?;
+    Ok(Value::Game(
+        make(Arc::new(g), Arc::new(h)).canonical(&mut s.arena),
+    ))
+}
+
+/// The `H` with `G = base : H`, if one exists: options of `G` that are not
+/// options of the base are subordinated recursively, and the result checked.
+pub fn subordinate(ar: &mut Arena, g: GameId, base: &Form) -> Option<GameId> {
+    let b = base.canonical(ar);
+    if g == b {
+        return Some(ar.zero());
+    }
+    let bl: Vec<GameId> = base
+        .options(ar, true)
+        .iter()
+        .map(|f| f.canonical(ar))
+        .collect();
+    let br: Vec<GameId> = base
+        .options(ar, false)
+        .iter()
+        .map(|f| f.canonical(ar))
+        .collect();
+    let (gl, gr) = (ar.left_options(g).to_vec(), ar.right_options(g).to_vec());
+    let mut hl = Vec::new();
+    for x in gl.into_iter().filter(|x| !bl.contains(x)) {
+        hl.push(crate::game::deep(|| subordinate(ar, x, base))?);
+    }
+    let mut hr = Vec::new();
+    for x in gr.into_iter().filter(|x| !br.contains(x)) {
+        hr.push(crate::game::deep(|| subordinate(ar, x, base))?);
+    }
+    let h = ar.construct(hl, hr);
+    (ordinal_sum(ar, base, h) == g).then_some(h)
+}
+
+/// `G^[x]` for a dyadic `x >= 0`: `G : H` with `1 : H = x` (0 for x = 0).
+fn pow_to_value(
+    s: &mut Session,
+    g: GameId,
+    x: &crate::number::Dyadic,
+    span: Span,
+) -> Result<GameId, Error> {
+    if x.is_zero() {
+        return Ok(s.arena.zero());
+    }
+    let xg = s.arena.number(x.clone());
+    let one = s.arena.integer(1);
+    let h = subordinate(&mut s.arena, xg, &Form::Value(one))
+        .ok_or_else(|| Error::spanned(span, "the exponent must be a positive number"))?;
+    Ok(ordinal_sum(&mut s.arena, &Form::Value(g), h))
+}
 use std::ops::RangeInclusive;
 
 /// Arguments of a call: values, their spans, and the span of the whole call.
@@ -299,36 +359,38 @@ pub static BUILTINS: &[Builtin] = &[
     },
     Builtin {
         name: "pow_to",
-        signature: "pow_to(G, n)",
+        signature: "pow_to(G, x)",
         arity: 2..=2,
         topic: "infinitesimals",
-        help: "G^[n] = G : (n-1) for a base G = {0|H} and an integer n >= 1; ^.pow_to(n) is the unit sum ^[n].",
+        help: "G^[x] = G : H where 1 : H = x (so G : (n-1) for an integer n >= 1, and 0 for x = 0); ^.pow_to(n) is the unit sum ^[n]. x may be any dyadic number >= 0.",
         example: "pow_to(^, 3)",
         run: |s, a| {
-            let (g, n) = power_args(s, a)?;
-            let h = s.arena.integer(n - 1);
-            Ok(Value::Game(ordinal_sum(&mut s.arena, &crate::form::Form::Value(g), h)))
+            let g = a.game(s, 0)?;
+            let x = power_exponent(s, a)?;
+            Ok(Value::Game(pow_to_value(s, g, &x, a.spans[1])?))
         },
     },
     Builtin {
         name: "pow",
-        signature: "pow(G, n)",
+        signature: "pow(G, x)",
         arity: 2..=2,
         topic: "infinitesimals",
-        help: "G^<n> = {0 | -G^[n-1] + H} for a base G = {0|H} and an integer n >= 1; ^.pow(n) is ^<n>.",
+        help: "G^<x> = {0 | -G^[x-1] + H} for a base G = {0|H} and a dyadic x >= 1; ^.pow(n) is the n-th power ^<n>.",
         example: "pow(^, 2)",
         run: |s, a| {
-            let (g, n) = power_args(s, a)?;
-            if n == 1 {
-                return Ok(Value::Game(g));
+            let g = a.game(s, 0)?;
+            let x = power_exponent(s, a)?;
+            let (l, r) = (s.arena.left_options(g), s.arena.right_options(g));
+            if s.arena.is_number(g) || l.len() != 1 || l[0] != s.arena.zero() || r.len() != 1 {
+                return Err(Error::spanned(a.spans[0], "invalid base for pow (base must be of the form {0|H})"));
             }
-            let hr = s.arena.right_options(g)[0];
-            let k = s.arena.integer(n - 2);
-            let to = ordinal_sum(&mut s.arena, &crate::form::Form::Value(g), k);
+            let hr = r[0];
+            let one = crate::number::Dyadic::from_i64(1);
+            let to = pow_to_value(s, g, &(&x - &one), a.spans[1])?;
             let neg = s.arena.neg(to);
-            let r = s.arena.add(neg, hr);
+            let rr = s.arena.add(neg, hr);
             let z = s.arena.zero();
-            Ok(Value::Game(s.arena.construct(vec![z], vec![r])))
+            Ok(Value::Game(s.arena.construct(vec![z], vec![rr])))
         },
     },
     Builtin {
@@ -350,6 +412,323 @@ pub static BUILTINS: &[Builtin] = &[
         run: game_fn!(|ar: &mut Arena, g| Value::Game(tiny(ar, g, true))),
     },
     Builtin {
+        name: "atomic_weight",
+        signature: "atomic_weight(G)",
+        arity: 1..=1,
+        topic: "infinitesimals",
+        help: "The atomic weight by the two-ahead calculus: option weights shifted by -2 (Left) and +2 (Right); an integer result is settled against the far star. Uptimals give their ^-coefficient. Every all-small game is atomic; other infinitesimals are atomic when G - aw.^ lies within ^* + (*M : -1) of 0. Error `not atomic` otherwise (e.g. any number).",
+        example: "atomic_weight({^^*|*,v})",
+        run: |s, a| {
+            let g = a.game(s, 0)?;
+            s.arena.atomic_weight(g).map(Value::Game).ok_or_else(|| Error::plain("not atomic"))
+        },
+    },
+    Builtin {
+        name: "is_atomic",
+        signature: "is_atomic(G)",
+        arity: 1..=1,
+        topic: "predicates",
+        help: "True if G has an atomic weight (see atomic_weight).",
+        example: "is_atomic({1|^^^||^})",
+        run: game_fn!(|ar: &mut Arena, g| Value::Bool(ar.atomic_weight(g).is_some())),
+    },
+    Builtin {
+        name: "far_star",
+        signature: "far_star(G)",
+        arity: 1..=1,
+        topic: "infinitesimals",
+        help: "The far (remote) star used by the atomic weight calculus: *N with N one more than the largest nimber among G's canonical followers (at least *).",
+        example: "far_star(^*6)",
+        run: game_fn!(|ar: &mut Arena, g| Value::Game(ar.far_star_game(g))),
+    },
+    Builtin {
+        name: "stop_count",
+        signature: "stop_count(G)",
+        arity: 1..=1,
+        topic: "basics",
+        help: "The number of stopping positions (number leaves) of G's full canonical game tree: 1 for a number, 2.3^(m-1) for *m.",
+        example: "stop_count(*8)",
+        run: game_fn!(|ar: &mut Arena, g| {
+            let c = ar.stop_count(g);
+            Value::Game(ar.number(crate::number::Dyadic::from_bigint(c)))
+        }),
+    },
+    Builtin {
+        name: "reduced_canonical_form",
+        signature: "reduced_canonical_form(G)",
+        arity: 1..=1,
+        topic: "infinitesimals",
+        help: "The simplest game infinitesimally close to G (Grossman-Siegel): heat by *, then replace every x and x* by x.",
+        example: "reduced_canonical_form({3||2*|1*})",
+        run: game_fn!(|ar: &mut Arena, g| Value::Game(ar.reduced_canonical_form(g))),
+    },
+    Builtin {
+        name: "companion",
+        signature: "companion(G)",
+        arity: 1..=1,
+        topic: "infinitesimals",
+        help: "The companion {G^L°, 0 if G >= 0 | G^R°, 0 if G <= 0}: swaps 0 and *, ^ and ^*; numbers other than 0 and the nimbers *m (m >= 2) are fixed.",
+        example: "companion(^)",
+        run: game_fn!(|ar: &mut Arena, g| Value::Game(ar.companion(g))),
+    },
+    Builtin {
+        name: "incentives",
+        signature: "incentives(G)",
+        arity: 1..=1,
+        topic: "thermography",
+        help: "The maximal incentives of G: the largest of G^L - G and G - G^R, dominated ones removed.",
+        example: "incentives(^)",
+        run: game_fn!(|ar: &mut Arena, g| {
+            let v = ar.incentives(g);
+            option_set(ar, &v)
+        }),
+    },
+    Builtin {
+        name: "left_incentives",
+        signature: "left_incentives(G)",
+        arity: 1..=1,
+        topic: "thermography",
+        help: "The maximal Left incentives G^L - G.",
+        example: "left_incentives(^)",
+        run: game_fn!(|ar: &mut Arena, g| {
+            let v = ar.left_incentives(g);
+            option_set(ar, &v)
+        }),
+    },
+    Builtin {
+        name: "right_incentives",
+        signature: "right_incentives(G)",
+        arity: 1..=1,
+        topic: "thermography",
+        help: "The maximal Right incentives G - G^R.",
+        example: "right_incentives(^)",
+        run: game_fn!(|ar: &mut Arena, g| {
+            let v = ar.right_incentives(g);
+            option_set(ar, &v)
+        }),
+    },
+    Builtin {
+        name: "freeze",
+        signature: "freeze(G)",
+        arity: 1..=1,
+        topic: "thermography",
+        help: "G cooled by its own temperature; uptimals are returned unchanged.",
+        example: "freeze({3||2*|1*})",
+        run: game_fn!(|ar: &mut Arena, g| Value::Game(ar.freeze(g))),
+    },
+    Builtin {
+        name: "cool",
+        signature: "cool(G, t)",
+        arity: 2..=2,
+        topic: "thermography",
+        help: "G cooled by the number t > -1: {G^L_t - t | G^R_t + t}, frozen at the mean once t exceeds G's temperature. Integers are fixed; negative t heats.",
+        example: "cool({3|-1}, 1)",
+        run: |s, a| {
+            let g = a.game(s, 0)?;
+            let t = a.game(s, 1)?;
+            let t = s.arena.as_number(t).cloned().ok_or_else(|| Error::spanned(a.spans[1], "the cooling temperature must be a number"))?;
+            Ok(Value::Game(s.arena.cool(g, &t).map_err(|e| Error::spanned(a.spans[1], e.0))?))
+        },
+    },
+    Builtin {
+        name: "heat",
+        signature: "heat(G, t)",
+        arity: 2..=2,
+        topic: "thermography",
+        help: "G heated by t (any game): numbers are fixed, otherwise {heat(G^L) + t | heat(G^R) - t}.",
+        example: "heat(*, 1)",
+        run: |s, a| {
+            let (g, t) = (a.game(s, 0)?, a.game(s, 1)?);
+            Ok(Value::Game(s.arena.heat(g, t)))
+        },
+    },
+    Builtin {
+        name: "overheat",
+        signature: "overheat(G, s, t)",
+        arity: 3..=3,
+        topic: "thermography",
+        help: "G overheated from s to t: an integer n becomes the Norton product n.s, otherwise {overheat(G^L) + t | overheat(G^R) - t}.",
+        example: "overheat(7/16, 0, 0)",
+        run: |s, a| {
+            let (g, lo, hi) = (a.game(s, 0)?, a.game(s, 1)?, a.game(s, 2)?);
+            Ok(Value::Game(s.arena.overheat(g, lo, hi)?))
+        },
+    },
+    Builtin {
+        name: "norton_product",
+        signature: "norton_product(G, U)",
+        arity: 2..=2,
+        topic: "arithmetic",
+        help: "The Norton product G.U: n copies of U for an integer n, otherwise {G^L.U + (U + I) | G^R.U - (U + I)} over the maximal incentives I of U.",
+        example: "norton_product(1/2, ^)",
+        run: |s, a| {
+            let (g, u) = (a.game(s, 0)?, a.game(s, 1)?);
+            Ok(Value::Game(s.arena.norton_product(g, u)?))
+        },
+    },
+    Builtin {
+        name: "conway_product",
+        signature: "conway_product(G, H)",
+        arity: 2..=2,
+        topic: "arithmetic",
+        help: "Conway's product GH = {G^L H + G H^L - G^L H^L, G^R H + G H^R - G^R H^R | ...} on canonical forms; nimbers multiply in the nim field (*4.*4 = *6), numbers as numbers.",
+        example: "conway_product(*19, *23)",
+        run: |s, a| {
+            let (g, h) = (a.game(s, 0)?, a.game(s, 1)?);
+            Ok(Value::Game(s.arena.conway_product(g, h)?))
+        },
+    },
+    Builtin {
+        name: "conjunctive_sum",
+        signature: "conjunctive_sum(G, H)",
+        arity: 2..=2,
+        topic: "compounds",
+        help: "G ∧ H = {G^L ∧ H^L | G^R ∧ H^R}: a move is made in both components; play ends when either ends. Depends on the forms.",
+        example: "conjunctive_sum(+-1, ^^)",
+        run: |s, a| binary_form(s, a, Form::Conjunctive),
+    },
+    Builtin {
+        name: "selective_sum",
+        signature: "selective_sum(G, H)",
+        arity: 2..=2,
+        topic: "compounds",
+        help: "G ∨ H: a move is made in one or both components. Depends on the forms.",
+        example: "selective_sum(+-1, ^^)",
+        run: |s, a| binary_form(s, a, Form::Selective),
+    },
+    Builtin {
+        name: "ordinal_product",
+        signature: "ordinal_product(G, H)",
+        arity: 2..=2,
+        topic: "compounds",
+        help: "G ⊗ H: every edge of H replaced by a copy of G (red edges by -G), as in Hackenbush; *a ⊗ *b = *(ab). Depends on the forms.",
+        example: "ordinal_product(1/2, 1/4)",
+        run: |s, a| binary_form(s, a, Form::OrdinalProduct),
+    },
+    Builtin {
+        name: "sequential",
+        signature: "sequential(G, H [, per_player])",
+        arity: 2..=3,
+        topic: "compounds",
+        help: "The sequential compound G -> H (Stromquist-Ullman): play G until it has ended, then H. Default rule (joint end): G -> H = H when nobody can move in G, else {G^L -> H | G^R -> H}. With per_player a player who cannot move in G moves in H instead. Depends on the form of G, on H only by value.",
+        example: "sequential(1, -1, per_player)",
+        run: |s, a| {
+            let g = s.to_form(&a.values[0], a.spans[0])?;
+            let h = a.game(s, 1)?;
+            let rule = match a.values.get(2) {
+                None => SequentialRule::JointEnd,
+                Some(Value::Str(r)) if r == "per_player" => SequentialRule::PerPlayer,
+                Some(Value::Str(r)) if r == "joint_end" => SequentialRule::JointEnd,
+                Some(_) => return Err(Error::spanned(a.spans[2], "expected per_player or joint_end")),
+            };
+            let f = Form::Sequential(Arc::new(g), h, rule);
+            Ok(Value::Game(f.canonical(&mut s.arena)))
+        },
+    },
+    Builtin {
+        name: "misere_outcome_class",
+        signature: "misere_outcome_class(G)",
+        arity: 1..=1,
+        topic: "misere",
+        help: "The outcome class under misère play (a player who cannot move wins), computed on the game tree as given: an explicit form '{...}' as written, a value by its canonical form. Not a function of the value.",
+        example: "misere_outcome_class(^*6)",
+        run: |s, a| {
+            let f = s.to_form(&a.values[0], a.spans[0])?;
+            Ok(Value::Outcome(misere_outcome_direct(&mut s.arena, &f)))
+        },
+    },
+    Builtin {
+        name: "misere_outcome",
+        signature: "misere_outcome(G [, per_player])",
+        arity: 1..=2,
+        topic: "misere",
+        help: "The misère outcome class of the form G by direct search. With per_player, computed instead through the reduction o-(G) = o+(G -> *) under the per-player sequential rule, which holds for every form (the joint-end rule needs G dicotic).",
+        example: "misere_outcome(1, per_player)",
+        run: |s, a| {
+            let f = s.to_form(&a.values[0], a.spans[0])?;
+            match a.values.get(1) {
+                None => Ok(Value::Outcome(misere_outcome_direct(&mut s.arena, &f))),
+                Some(Value::Str(r)) if r == "per_player" => {
+                    let star = s.arena.nimber(1);
+                    let g = Form::Sequential(Arc::new(f), star, SequentialRule::PerPlayer).canonical(&mut s.arena);
+                    Ok(Value::Outcome(s.arena.outcome(g)))
+                }
+                Some(_) => Err(Error::spanned(a.spans[1], "expected per_player")),
+            }
+        },
+    },
+    Builtin {
+        name: "subordinate",
+        signature: "subordinate(G, base)",
+        arity: 2..=2,
+        topic: "compounds",
+        help: "The H with G = base : H (the quotient of an ordinal sum). The base may be an explicit form. An error if there is none.",
+        example: "subordinate(1/8, 1)",
+        run: |s, a| {
+            let g = a.game(s, 0)?;
+            let base = s.to_form(&a.values[1], a.spans[1])?;
+            subordinate(&mut s.arena, g, &base)
+                .map(Value::Game)
+                .ok_or_else(|| Error::plain("that game cannot be subordinated to the specified base"))
+        },
+    },
+    Builtin {
+        name: "nim_value",
+        signature: "nim_value(G)",
+        arity: 1..=1,
+        topic: "impartial",
+        help: "The Grundy value n of an impartial game G = *n (explicit impartial forms are evaluated by mex).",
+        example: "nim_value(*3)",
+        run: |s, a| {
+            let g = a.game(s, 0)?;
+            match s.arena.as_nus(g).filter(|v| v.is_nimber()) {
+                Some(v) => {
+                    let n = v.nim;
+                    Ok(Value::Game(s.arena.number(crate::number::Dyadic::from_bigint(n.into()))))
+                }
+                None => Err(Error::plain("not an impartial game")),
+            }
+        },
+    },
+    Builtin {
+        name: "count_games_born_by",
+        signature: "count_games_born_by(n [, all_small])",
+        arity: 1..=2,
+        topic: "basics",
+        help: "The number of distinct short games born by day n (n <= 3): 1, 4, 22, 1474. With all_small, only all-small (dicotic) games: 1, 2, 5, 67.",
+        example: "count_games_born_by(2)",
+        run: |s, a| {
+            let n = s.to_integer(&a.values[0], a.spans[0])?;
+            let n = n.to_u32().filter(|&n| n <= 3).ok_or_else(|| Error::spanned(a.spans[0], "only days 0 to 3 can be enumerated"))?;
+            let all_small = match a.values.get(1) {
+                None => false,
+                Some(Value::Str(r)) if r == "all_small" => true,
+                Some(_) => return Err(Error::spanned(a.spans[1], "expected all_small")),
+            };
+            let c = s.arena.games_born_by(n, all_small).len();
+            Ok(Value::Game(s.arena.integer(c as i64)))
+        },
+    },
+    Builtin {
+        name: "plot_thermograph",
+        signature: "plot_thermograph(G, \"file.svg\")",
+        arity: 2..=2,
+        topic: "thermography",
+        help: "Write G's thermograph as an SVG picture (temperature upward, Left to the left, as in Winning Ways) and return the file name.",
+        example: "thermograph({3||2|1})",
+        run: |s, a| {
+            let g = a.game(s, 0)?;
+            let Value::Str(path) = &a.values[1] else {
+                return Err(Error::spanned(a.spans[1], "expected a file name in quotes"));
+            };
+            let t = s.arena.thermograph(g);
+            let title = super::print::Printer::new(&mut s.arena).game(g);
+            std::fs::write(path, super::plot::thermograph_svg(&t, &title))
+                .map_err(|e| Error::spanned(a.spans[1], format!("cannot write {path}: {e}")))?;
+            Ok(Value::Str(path.clone()))
+        },
+    },
+    Builtin {
         name: "true",
         signature: "true",
         arity: 0..=0,
@@ -369,24 +748,10 @@ pub static BUILTINS: &[Builtin] = &[
     },
 ];
 
-fn power_args(s: &mut Session, a: &Args) -> Result<(GameId, i64), Error> {
-    let g = a.game(s, 0)?;
-    let n = s.to_integer(&a.values[1], a.spans[1])?;
-    let n = n.to_i64().filter(|&n| (1..=1_000_000).contains(&n));
-    let n = n.ok_or_else(|| {
-        Error::spanned(
-            a.spans[1],
-            "the exponent must be an integer between 1 and 1000000",
-        )
-    })?;
-    let (l, r) = (s.arena.left_options(g), s.arena.right_options(g));
-    if s.arena.as_number(g).is_some() || l.len() != 1 || l[0] != s.arena.zero() || r.len() != 1 {
-        return Err(Error::spanned(
-            a.spans[0],
-            "invalid base for `pow` (base must be of the form {0|H})",
-        ));
-    }
-    Ok((g, n))
+fn power_exponent(s: &mut Session, a: &Args) -> Result<crate::number::Dyadic, Error> {
+    let x = a.game(s, 1)?;
+    let x = s.arena.as_number(x).cloned().filter(|x| x.signum() >= 0);
+    x.ok_or_else(|| Error::spanned(a.spans[1], "the exponent must be a number >= 0"))
 }
 
 /// Tiny-G = {0 || 0 | -G} (or Miny-G = {G | 0 || 0}).

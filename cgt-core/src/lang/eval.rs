@@ -82,7 +82,14 @@ impl Session {
     pub fn show(&mut self, v: &Value) -> String {
         match v {
             Value::Game(g) => Printer::new(&mut self.arena).game(*g),
-            Value::Form(f) => format!("'{}'", self.show_form(f)),
+            Value::Form(f) => match &**f {
+                Form::Node { .. } => format!("'{}'", self.show_form(f)),
+                // Compounds print as their value.
+                other => {
+                    let g = other.canonical(&mut self.arena);
+                    Printer::new(&mut self.arena).game(g)
+                }
+            },
             Value::Bool(b) => b.to_string(),
             Value::Outcome(o) => o.to_string(),
             Value::Comparison(c) => c.to_string(),
@@ -121,6 +128,10 @@ impl Session {
                 let l: Vec<String> = left.iter().map(|x| self.show_form(x)).collect();
                 let r: Vec<String> = right.iter().map(|x| self.show_form(x)).collect();
                 format!("{{{}|{}}}", l.join(","), r.join(","))
+            }
+            other => {
+                let g = other.canonical(&mut self.arena);
+                Printer::new(&mut self.arena).game(g)
             }
         }
     }
@@ -167,6 +178,8 @@ impl Session {
                 None => match name.as_str() {
                     "Left" => Ok(Value::Player(Player::Left)),
                     "Right" => Ok(Value::Player(Player::Right)),
+                    // Option words of some functions, e.g. sequential(G, H, per_player).
+                    "per_player" | "joint_end" | "all_small" => Ok(Value::Str(name.clone())),
                     _ => Err(Error::spanned(e.span, format!("unknown variable `{name}`"))),
                 },
             },

@@ -6,6 +6,7 @@ pub mod builtins;
 mod error;
 mod eval;
 mod parser;
+mod plot;
 pub mod print;
 mod value;
 
