@@ -11,15 +11,8 @@ use cgt_tests::data_path;
 /// Functions whose conformance cases are skipped until they are implemented.
 const NOT_YET: &[&str] = &[];
 
-/// Cases where cgt deliberately differs from CGSuite, with the reason.
-/// `selective_sum`: cgt implements Conway's selective compound (a move in one
-/// or more components, the result again a selective compound, ONAG ch. 14),
-/// under which `*a ∨ *b = *(a+b)`; CGSuite's `SelectiveSum` answers `*5 ∨ *6 = *8`.
-const KNOWN_DIFFERENCES: &[&str] = &[
-    "selective_sum(*5, *6)",
-    "selective_sum(+-1, ^^)",
-    "selective_sum('{'{'{*2|*2}'|'{*2|*2}'}','{*2|*2}',0|'{'{*2|*2}'|'{*2|*2}'}','{*2|*2}',0}', *5)",
-];
+/// Cases where cgt deliberately differs from CGSuite (none so far).
+const KNOWN_DIFFERENCES: &[&str] = &[];
 
 struct Case {
     id: String,

@@ -26,8 +26,14 @@ pub enum Form {
     OrdinalProduct(Arc<Form>, Arc<Form>),
     /// `G ∧ H` — both players move in both components; ends when either ends.
     Conjunctive(Arc<Form>, Arc<Form>),
-    /// `G ∨ H` — a move in one or both components.
+    /// CGSuite's selective sum: a move in one component gives the disjunctive
+    /// sum `G^L + H` or `G + H^L`; a move in both gives the conjunctive `G^L ∧ H^L`.
     Selective(Arc<Form>, Arc<Form>),
+    /// Conway's selective compound `G ∨ H`: a move in one or both components,
+    /// the result again a selective compound.
+    SelectiveCompound(Arc<Form>, Arc<Form>),
+    /// The disjunctive sum of two forms.
+    Sum(Arc<Form>, Arc<Form>),
     /// `G → H` — play `G` until it has ended, then `H` (sequential compound).
     Sequential(Arc<Form>, GameId, SequentialRule),
     /// `-G` as a form.
@@ -103,17 +109,40 @@ impl Form {
                 }
                 out
             }
+            Form::Sum(g, h) => {
+                let (go, ho) = (g.options(arena, left), h.options(arena, left));
+                let mut out: Vec<Arc<Form>> = go
+                    .iter()
+                    .map(|x| Arc::new(Form::Sum(x.clone(), h.clone())))
+                    .collect();
+                out.extend(ho.iter().map(|y| Arc::new(Form::Sum(g.clone(), y.clone()))));
+                out
+            }
             Form::Selective(g, h) => {
+                let (go, ho) = (g.options(arena, left), h.options(arena, left));
+                let mut out: Vec<Arc<Form>> = go
+                    .iter()
+                    .map(|x| Arc::new(Form::Sum(x.clone(), h.clone())))
+                    .collect();
+                out.extend(ho.iter().map(|y| Arc::new(Form::Sum(g.clone(), y.clone()))));
+                for x in &go {
+                    for y in &ho {
+                        out.push(Arc::new(Form::Conjunctive(x.clone(), y.clone())));
+                    }
+                }
+                out
+            }
+            Form::SelectiveCompound(g, h) => {
                 let (go, ho) = (g.options(arena, left), h.options(arena, left));
                 let mut out = Vec::new();
                 for x in &go {
-                    out.push(Arc::new(Form::Selective(x.clone(), h.clone())));
+                    out.push(Arc::new(Form::SelectiveCompound(x.clone(), h.clone())));
                     for y in &ho {
-                        out.push(Arc::new(Form::Selective(x.clone(), y.clone())));
+                        out.push(Arc::new(Form::SelectiveCompound(x.clone(), y.clone())));
                     }
                 }
                 for y in &ho {
-                    out.push(Arc::new(Form::Selective(g.clone(), y.clone())));
+                    out.push(Arc::new(Form::SelectiveCompound(g.clone(), y.clone())));
                 }
                 out
             }
@@ -139,6 +168,13 @@ impl Form {
 fn canonical_memo(f: &Form, arena: &mut Arena, memo: &mut HashMap<Form, GameId>) -> GameId {
     match f {
         Form::Value(g) => return *g,
+        Form::Sum(g, h) => {
+            let (a, b) = (
+                canonical_memo(g, arena, memo),
+                canonical_memo(h, arena, memo),
+            );
+            return arena.add(a, b);
+        }
         Form::OrdinalSum(g, h) if **g == Form::Value(arena.zero()) => return *h,
         _ => {}
     }
