@@ -41,6 +41,8 @@ pub enum BinOp {
     AddSwitch,
     /// `G : H`, the ordinal sum.
     Colon,
+    /// `G -> H`, the sequential compound (joint-end rule).
+    Sequential,
     Eq,
     Ne,
     Le,

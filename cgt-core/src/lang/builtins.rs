@@ -704,7 +704,7 @@ pub static BUILTINS: &[Builtin] = &[
         signature: "count_games_born_by(n [, all_small])",
         arity: 1..=2,
         topic: "basics",
-        help: "The number of distinct short games born by day n (n <= 3): 1, 4, 22, 1474. With all_small, only all-small (dicotic) games: 1, 2, 5, 67.",
+        help: "The number of distinct short games born by day n (n <= 3): 1, 4, 22, 1474. With all_small, only all-small (dicotic) games: 1, 2, 7, 67.",
         example: "count_games_born_by(2)",
         run: |s, a| {
             let n = s.to_integer(&a.values[0], a.spans[0])?;

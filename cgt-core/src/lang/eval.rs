@@ -242,6 +242,13 @@ impl Session {
     }
 
     fn binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr) -> Result<Value, Error> {
+        if op == BinOp::Sequential {
+            let g = self.eval(lhs)?;
+            let form = self.to_form(&g, lhs.span)?;
+            let h = self.eval_game(rhs)?;
+            let f = Form::Sequential(Arc::new(form), h, crate::form::SequentialRule::JointEnd);
+            return Ok(Value::Game(f.canonical(&mut self.arena)));
+        }
         if op == BinOp::Colon {
             let g = self.eval(lhs)?;
             let form = self.to_form(&g, lhs.span)?;
@@ -271,7 +278,7 @@ impl Session {
             BinOp::Confused => Value::Bool(!ar.le(a, b) && !ar.le(b, a)),
             BinOp::LessOrConfused => Value::Bool(!ar.le(b, a)),
             BinOp::GreaterOrConfused => Value::Bool(!ar.le(a, b)),
-            BinOp::Colon => unreachable!(),
+            BinOp::Colon | BinOp::Sequential => unreachable!(),
         })
     }
 

@@ -129,10 +129,10 @@ impl<'s> Parser<'s> {
         Ok((i, Statement { target, expr }))
     }
 
-    /// expression = sum [ relop sum ]
+    /// expression = sequential [ relop sequential ]
     fn expression(&self, i: In<'s>) -> PResult<'s, Expr> {
         let start = i;
-        let (i, lhs) = self.sum(i)?;
+        let (i, lhs) = self.sequential(i)?;
         let (i2, _) = ws(i)?;
         let relop: PResult<'s, &str> = alt((
             tag("=="),
@@ -158,7 +158,7 @@ impl<'s> Parser<'s> {
                     "<" => BinOp::Lt,
                     _ => BinOp::Gt,
                 };
-                let (i4, rhs) = self.sum(i3)?;
+                let (i4, rhs) = self.sequential(i3)?;
                 let span = self.span(start, i4);
                 Ok((
                     i4,
@@ -176,12 +176,38 @@ impl<'s> Parser<'s> {
         }
     }
 
+    /// sequential = sum [ "->" sequential ]  (right-associative)
+    fn sequential(&self, i: In<'s>) -> PResult<'s, Expr> {
+        let start = i;
+        let (i, lhs) = self.sum(i)?;
+        let (j, _) = ws(i)?;
+        let Some(k) = j.strip_prefix("->").or_else(|| j.strip_prefix('→')) else {
+            return Ok((i, lhs));
+        };
+        let (k, rhs) = deep(|| self.sequential(k))?;
+        let span = self.span(start, k);
+        Ok((
+            k,
+            Expr {
+                kind: ExprKind::Binary {
+                    op: BinOp::Sequential,
+                    lhs: Box::new(lhs),
+                    rhs: Box::new(rhs),
+                },
+                span,
+            },
+        ))
+    }
+
     /// sum = colon { ( "+-" | "+" | "-" ) colon }
     fn sum(&self, i: In<'s>) -> PResult<'s, Expr> {
         let start = i;
         let (mut i, mut acc) = self.colon(i)?;
         loop {
             let (j, _) = ws(i)?;
+            if j.starts_with("->") {
+                return Ok((i, acc));
+            }
             let op: PResult<'s, &str> = alt((tag("+-"), tag("±"), tag("+"), tag("-")))(j);
             let op = match op {
                 Ok((k, op)) => (k, op),

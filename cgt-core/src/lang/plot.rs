@@ -11,86 +11,94 @@ fn f(x: &Dyadic) -> f64 {
     r.to_f64().unwrap_or(0.0)
 }
 
-/// Points (t, value) of a wall from t = -1 up to `top`.
-fn wall_points(w: &Trajectory, top: &Dyadic) -> Vec<(Dyadic, Dyadic)> {
-    let mut ts: Vec<Dyadic> = vec![Dyadic::from_i64(-1)];
+/// Points (t, value) of a wall from `bottom` up to `top`.
+fn wall_points(w: &Trajectory, top: &Dyadic, bottom: &Dyadic) -> Vec<(Dyadic, Dyadic)> {
+    let mut ts: Vec<Dyadic> = vec![bottom.clone()];
     let mut cps = w.critical_points();
     cps.reverse();
-    ts.extend(cps.into_iter().filter(|c| c < top));
+    ts.extend(cps.into_iter().filter(|c| c < top && c > bottom));
     ts.push(top.clone());
     ts.into_iter().map(|t| (t.clone(), w.eval(&t))).collect()
 }
 
-/// An SVG picture of the thermograph, titled with the game.
+/// An SVG picture of the thermograph, titled with the game: both axes share
+/// one scale (walls at 45°), drawn from temperature 0 (from −1 for numbers).
 pub fn thermograph_svg(t: &Thermograph, title: &str) -> String {
-    let mast_top = {
-        let tau = f(&t.temperature).max(0.0);
-        Dyadic::from_i64((tau.ceil() as i64 + 1).max(1))
+    let tau = f(&t.temperature);
+    let bottom = if tau >= 0.0 {
+        Dyadic::zero()
+    } else {
+        Dyadic::from_i64(-1)
     };
-    let left = wall_points(&t.left, &mast_top);
-    let right = wall_points(&t.right, &mast_top);
+    let mast_top = Dyadic::from_i64((tau.ceil() as i64 + 1).max(1));
+    let left = wall_points(&t.left, &mast_top, &bottom);
+    let right = wall_points(&t.right, &mast_top, &bottom);
     let values: Vec<f64> = left.iter().chain(right.iter()).map(|(_, v)| f(v)).collect();
     let (vmin, vmax) = values
         .iter()
         .fold((f64::MAX, f64::MIN), |(a, b), &v| (a.min(v), b.max(v)));
-    let (tmin, tmax) = (-1.0, f(&mast_top));
+    let (vmin, vmax) = (vmin.floor() - 0.5, vmax.ceil() + 0.5);
+    let (tmin, tmax) = (f(&bottom), f(&mast_top));
     let (w, h, pad) = (640.0, 480.0, 60.0);
-    let span_v = (vmax - vmin).max(1.0);
-    let span_t = tmax - tmin;
+    let unit = ((w - 2.0 * pad) / (vmax - vmin)).min((h - 2.0 * pad) / (tmax - tmin));
+    let plot_w = unit * (vmax - vmin);
+    let x0 = (w - plot_w) / 2.0;
     // x grows to the left with the value; y grows upward with the temperature.
-    let x = |v: f64| pad + (vmax - v) / span_v * (w - 2.0 * pad);
-    let y = |t: f64| h - pad - (t - tmin) / span_t * (h - 2.0 * pad);
+    let x = |v: f64| x0 + (vmax - v) * unit;
+    let y = |tt: f64| h - pad - (tt - tmin) * unit;
     let path = |pts: &[(Dyadic, Dyadic)]| -> String {
         pts.iter()
             .map(|(tt, v)| format!("{:.2},{:.2}", x(f(v)), y(f(tt))))
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let mut svg = String::new();
-    svg.push_str(&format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"13\">\n"
-    ));
-    svg.push_str("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
     let esc = |s: &str| {
         s.replace('&', "&amp;")
             .replace('<', "&lt;")
             .replace('>', "&gt;")
     };
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"13\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+    );
     svg.push_str(&format!(
         "<text x=\"{}\" y=\"24\" text-anchor=\"middle\">Thermograph of {}</text>\n",
         w / 2.0,
         esc(title)
     ));
-    // Axes: temperature 0 (horizontal) and value 0 (vertical, if in range).
+    // Value axis at the bottom with integer ticks; temperature 0 line.
+    let axis_y = y(tmin);
     svg.push_str(&format!(
-        "<line x1=\"{pad}\" y1=\"{:.2}\" x2=\"{:.2}\" y2=\"{:.2}\" stroke=\"#999\"/>\n",
-        y(0.0),
-        w - pad,
-        y(0.0)
+        "<line x1=\"{:.2}\" y1=\"{axis_y:.2}\" x2=\"{:.2}\" y2=\"{axis_y:.2}\" stroke=\"#444\"/>\n",
+        x(vmax),
+        x(vmin)
     ));
-    svg.push_str(&format!(
-        "<text x=\"{:.2}\" y=\"{:.2}\" fill=\"#666\">t = 0</text>\n",
-        w - pad + 4.0,
-        y(0.0) + 4.0
-    ));
+    let mut v = vmin.ceil();
+    while v <= vmax {
+        svg.push_str(&format!(
+            "<line x1=\"{0:.2}\" y1=\"{1:.2}\" x2=\"{0:.2}\" y2=\"{2:.2}\" stroke=\"#444\"/><text x=\"{0:.2}\" y=\"{3:.2}\" text-anchor=\"middle\" fill=\"#444\">{4}</text>\n",
+            x(v), axis_y, axis_y + 5.0, axis_y + 20.0, v as i64
+        ));
+        v += 1.0;
+    }
+    if tmin < 0.0 {
+        svg.push_str(&format!("<line x1=\"{:.2}\" y1=\"{:.2}\" x2=\"{:.2}\" y2=\"{:.2}\" stroke=\"#bbb\" stroke-dasharray=\"4 3\"/>\n", x(vmax), y(0.0), x(vmin), y(0.0)));
+    }
+    let mut tt = tmin + 1.0;
+    while tt <= tmax {
+        svg.push_str(&format!(
+            "<text x=\"{:.2}\" y=\"{:.2}\" fill=\"#888\" text-anchor=\"end\">t={}</text>\n",
+            x(vmax) - 6.0,
+            y(tt) + 4.0,
+            tt as i64
+        ));
+        tt += 1.0;
+    }
     svg.push_str(&format!(
         "<text x=\"{:.2}\" y=\"{:.2}\" fill=\"#666\">temperature ↑</text>\n",
-        pad - 50.0,
-        pad - 10.0
+        x(vmax) - 40.0,
+        pad - 16.0
     ));
-    svg.push_str(&format!(
-        "<text x=\"{:.2}\" y=\"{:.2}\" fill=\"#666\" text-anchor=\"middle\">← value (Left)   (Right) →</text>\n",
-        w / 2.0,
-        h - 15.0
-    ));
-    for (v, label) in [(vmax, vmax), (vmin, vmin)] {
-        svg.push_str(&format!(
-            "<text x=\"{:.2}\" y=\"{:.2}\" fill=\"#666\" text-anchor=\"middle\">{}</text>\n",
-            x(v),
-            h - pad + 18.0,
-            trim(label)
-        ));
-    }
+    svg.push_str(&format!("<text x=\"{:.2}\" y=\"{:.2}\" fill=\"#666\" text-anchor=\"middle\">← Left (larger values)   value   Right (smaller values) →</text>\n", w / 2.0, h - 12.0));
     svg.push_str(&format!(
         "<polyline points=\"{}\" fill=\"none\" stroke=\"#1f4fbf\" stroke-width=\"2.5\"/>\n",
         path(&left)
@@ -109,9 +117,4 @@ pub fn thermograph_svg(t: &Thermograph, title: &str) -> String {
     ));
     svg.push_str("</svg>\n");
     svg
-}
-
-fn trim(v: f64) -> String {
-    let s = format!("{v:.4}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
