@@ -6,7 +6,25 @@ use cgt_core::lang::print::Printer;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const BENCH_USAGE: &str = "usage: cgt bench sum K SEED [--verbose] | cgt bench wide N SEED";
+const BENCH_USAGE: &str =
+    "usage: cgt bench sum K SEED [--verbose] | cgt bench wide N SEED | cgt bench thermo all [REPEAT] | cgt bench aw";
+
+/// The peer's ten `thermo` games (../shared/peers/cgt-crate/README.md).
+const THERMO_GAMES: [(&str, &str); 10] = [
+    ("switch", "{2|-1}"),
+    ("two-stop", "{{2|0}|-1}"),
+    ("dom-4x4-corner", "{1*|-1*}"),
+    ("dominated-right", "{5|0,{3|2}}"),
+    ("nested", "{{3|2}|0}"),
+    ("multi-option", "{{4|1},{4|1*}|-1,{1|-3},{1*|-3}}"),
+    ("deep", "{{{5|3}|{2|0}}|{{-1|-3}|-6}}"),
+    ("tiny-plus-switch", "{0|{0|-2}} + {3|-3}"),
+    ("switch-sum", "{10|-10}+{5|-5}+{3|-3}+{2|-2}+{1|-1}"),
+    (
+        "mixed-sum",
+        "{2|-1}+{{2|0}|-1}+{5|0,{3|2}}+{{3|2}|0}+{1*|-1*}+^",
+    ),
+];
 
 pub fn run(args: &[String]) -> ExitCode {
     match args.first().map(String::as_str) {
@@ -24,6 +42,19 @@ pub fn run(args: &[String]) -> ExitCode {
                     ExitCode::from(2)
                 }
             }
+        }
+        Some("thermo") => {
+            let repeat = args
+                .get(2)
+                .and_then(|s| s.parse::<usize>().ok())
+                .unwrap_or(1)
+                .max(1);
+            thermo(repeat);
+            ExitCode::SUCCESS
+        }
+        Some("aw") => {
+            atomic_weights();
+            ExitCode::SUCCESS
         }
         Some("wide") => {
             let n = args.get(1).and_then(|s| s.parse::<usize>().ok());
@@ -186,5 +217,80 @@ fn sum(k: usize, seed: u64, verbose: bool) {
         a.len(),
         a.stats().sums_cached,
         a.stats().comparisons_cached
+    );
+}
+
+/// Thermographs of the peer's ten games, built once. `cold`: each repetition
+/// first clears the per-id thermograph and stop caches, so every thermograph
+/// is recomputed from scratch (the peer's work); `cached`: as the REPL runs.
+fn thermo(repeat: usize) {
+    use cgt_core::lang::{Session, Value};
+    let mut s = Session::new();
+    let games: Vec<GameId> = THERMO_GAMES
+        .iter()
+        .map(|(_, text)| match s.eval_line(text) {
+            Ok(Some(Value::Game(g))) => g,
+            _ => unreachable!("{text}"),
+        })
+        .collect();
+    let cold_start = Instant::now();
+    for _ in 0..repeat {
+        s.arena.clear_thermal_caches();
+        for &g in &games {
+            let _ = s.arena.thermograph(g);
+            let _ = s.arena.temperature(g);
+        }
+    }
+    let cold = cold_start.elapsed();
+    let cached_start = Instant::now();
+    for _ in 0..repeat {
+        for &g in &games {
+            let _ = s.arena.thermograph(g);
+            let _ = s.arena.temperature(g);
+        }
+    }
+    let cached = cached_start.elapsed();
+    for (k, ((name, text), &g)) in THERMO_GAMES.iter().zip(&games).enumerate() {
+        let t = s.arena.thermograph(g);
+        println!("thermo {k} {name}");
+        println!("  game {text} = {}", Printer::new(&mut s.arena).game(g));
+        println!("  temperature {}", t.temperature);
+        println!("  mean {}", t.mean());
+        println!("  stops {} {}", s.arena.left_stop(g), s.arena.right_stop(g));
+        println!("  thermograph {t}");
+    }
+    eprintln!(
+        "# core wall_s={:.6} repeat={repeat} (cold: caches cleared each repetition)",
+        cold.as_secs_f64()
+    );
+    eprintln!("# cached wall_s={:.6}", cached.as_secs_f64());
+}
+
+/// Atomic weights of every game born by day 3 (1474 games, 67 all-small).
+fn atomic_weights() {
+    let mut a = Arena::new();
+    let t0 = Instant::now();
+    let games = a.games_born_by(3, false);
+    let enumerate = t0.elapsed();
+    let t1 = Instant::now();
+    let mut atomic = 0;
+    let mut weights = std::collections::BTreeMap::new();
+    for &g in &games {
+        if let Some(w) = a.atomic_weight(g) {
+            atomic += 1;
+            let text = Printer::new(&mut a).game(w);
+            *weights.entry(text).or_insert(0usize) += 1;
+        }
+    }
+    let aw_time = t1.elapsed();
+    println!("games {}", games.len());
+    println!("atomic {atomic}");
+    for (w, n) in weights {
+        println!("aw {w} {n}");
+    }
+    eprintln!("# enumerate wall_s={:.6}", enumerate.as_secs_f64());
+    eprintln!(
+        "# core wall_s={:.6} (atomic weights of all games born by day 3)",
+        aw_time.as_secs_f64()
     );
 }

@@ -111,6 +111,12 @@ impl Arena {
         }
     }
 
+    /// Forget cached thermographs, stops and temperatures (for cold benchmarks).
+    pub fn clear_thermal_caches(&mut self) {
+        self.thermo_cache.clear();
+        self.stops_cache.clear();
+    }
+
     /// Intern a nus value.
     pub fn nus(&mut self, v: Nus) -> GameId {
         if let Some(&id) = self.nus_index.get(&v) {
