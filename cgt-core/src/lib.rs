@@ -9,3 +9,4 @@ pub mod form;
 pub mod game;
 pub mod lang;
 pub mod number;
+pub mod ruleset;

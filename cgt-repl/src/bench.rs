@@ -7,7 +7,14 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 const BENCH_USAGE: &str =
-    "usage: cgt bench sum K SEED [--verbose] | cgt bench wide N SEED | cgt bench thermo all [REPEAT] | cgt bench aw";
+    "usage: cgt bench sum K SEED [--verbose] | cgt bench wide N SEED | cgt bench thermo all [REPEAT] | cgt bench aw | cgt bench psn-all N M [--threads T] [--dump]";
+
+fn flag_value<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
+    args.iter()
+        .position(|a| a == flag)
+        .and_then(|k| args.get(k + 1))
+        .map(String::as_str)
+}
 
 /// The peer's ten `thermo` games (../shared/peers/cgt-crate/README.md).
 const THERMO_GAMES: [(&str, &str); 10] = [
@@ -51,6 +58,27 @@ pub fn run(args: &[String]) -> ExitCode {
                 .max(1);
             thermo(repeat);
             ExitCode::SUCCESS
+        }
+        Some("psn-all") => {
+            let n = args
+                .get(1)
+                .and_then(|s| s.parse::<usize>().ok())
+                .filter(|&n| (1..=8).contains(&n));
+            let m = args
+                .get(2)
+                .and_then(|s| s.parse::<u64>().ok())
+                .filter(|&m| m <= 255);
+            let threads = flag_value(args, "--threads").and_then(|t| t.parse::<usize>().ok());
+            match (n, m) {
+                (Some(n), Some(m)) => {
+                    psn_all(n, m, threads, args.iter().any(|a| a == "--dump"));
+                    ExitCode::SUCCESS
+                }
+                _ => {
+                    eprintln!("usage: cgt bench psn-all N M [--threads T] [--dump]   (1 <= N <= 8, M <= 255)");
+                    ExitCode::from(2)
+                }
+            }
         }
         Some("aw") => {
             atomic_weights();
@@ -293,4 +321,131 @@ fn atomic_weights() {
         "# core wall_s={:.6} (atomic weights of all games born by day 3)",
         aw_time.as_secs_f64()
     );
+}
+
+/// Results of one permutation's box, in a worker's own arena.
+struct PsnSigmaResult {
+    sigma: Vec<usize>,
+    values: Vec<GameId>,
+}
+
+/// `psn-all N M`: every σ ∈ S_N and every w ∈ {0..M}^N, canonical values, in
+/// the peer harness's enumeration order and summary format. Workers own their
+/// arenas (no shared lock); distinct values are merged into one arena at the end.
+fn psn_all(n: usize, m: u64, threads: Option<usize>, dump: bool) {
+    use cgt_core::ruleset::psn::Psn;
+    use rayon::prelude::*;
+    let threads =
+        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |p| p.get()));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("thread pool");
+    let sigmas = Psn::permutations(n);
+    let started = Instant::now();
+    // Each worker evaluates whole permutations in its own arena.
+    let chunks: Vec<(Arena, Vec<PsnSigmaResult>)> = pool.install(|| {
+        let per = sigmas.len().div_ceil(threads * 4).max(1);
+        sigmas
+            .par_chunks(per)
+            .map(|chunk| {
+                let mut arena = Arena::new();
+                let results = chunk
+                    .iter()
+                    .map(|sigma| {
+                        let psn = Psn::new(sigma.clone()).expect("permutation");
+                        PsnSigmaResult {
+                            sigma: sigma.clone(),
+                            values: psn.box_values(&mut arena, m),
+                        }
+                    })
+                    .collect();
+                (arena, results)
+            })
+            .collect()
+    });
+    let enumerate = started.elapsed();
+    // Merge: import each worker's distinct values into one arena.
+    let t1 = Instant::now();
+    let mut main = Arena::new();
+    let mut positions = 0usize;
+    let mut distinct: std::collections::HashSet<GameId> = std::collections::HashSet::new();
+    let mut outcomes = [0usize; 4];
+    let mut nus_positions = 0usize;
+    let mut max_birthday = cgt_core::number::BigInt::from(0);
+    let mut dump_lines = Vec::new();
+    for (mut arena, results) in chunks {
+        let mut memo = hashbrown::HashMap::new();
+        let mut per_id: hashbrown::HashMap<GameId, (GameId, usize, bool)> =
+            hashbrown::HashMap::new();
+        for r in &results {
+            for (idx, &g) in r.values.iter().enumerate() {
+                positions += 1;
+                let (h, o, nus) = *per_id.entry(g).or_insert_with(|| {
+                    let h = main.import(&mut arena, g, &mut memo);
+                    let o = main.outcome(h) as usize;
+                    (h, o, main.as_nus(h).is_some())
+                });
+                if distinct.insert(h) {
+                    let b = main.birthday(h);
+                    if b > max_birthday {
+                        max_birthday = b;
+                    }
+                }
+                outcomes[o] += 1;
+                nus_positions += usize::from(nus);
+                if dump {
+                    let w = decode(idx, n, m);
+                    dump_lines.push((r.sigma.clone(), w, h));
+                }
+            }
+        }
+    }
+    let summary = t1.elapsed();
+    if dump {
+        let mut p = Printer::new(&mut main);
+        for (sigma, w, h) in dump_lines {
+            let join = |v: &[u64]| {
+                v.iter()
+                    .map(|x| x.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            let s: Vec<u64> = sigma.iter().map(|&x| x as u64).collect();
+            println!("{} {} {}", join(&s), join(&w), p.game(h));
+        }
+    }
+    use cgt_core::analysis::Outcome;
+    let count = |o: Outcome| outcomes[o as usize];
+    println!("n={n} m={m}");
+    println!("positions={positions}");
+    println!("distinct_values={}", distinct.len());
+    println!(
+        "outcomes L={} R={} P={} N={}",
+        count(Outcome::L),
+        count(Outcome::R),
+        count(Outcome::P),
+        count(Outcome::N)
+    );
+    println!("nus_positions={nus_positions}");
+    println!("max_birthday={max_birthday}");
+    eprintln!(
+        "# core wall_s={:.6} threads={threads}",
+        enumerate.as_secs_f64()
+    );
+    eprintln!(
+        "# psn-all n={n} m={m} enumerate_s={:.6} summary_s={:.6}",
+        enumerate.as_secs_f64(),
+        summary.as_secs_f64()
+    );
+}
+
+fn decode(mut idx: usize, n: usize, m: u64) -> Vec<u64> {
+    let base = (m + 1) as usize;
+    let mut w = vec![0u64; n];
+    for k in (0..n).rev() {
+        w[k] = (idx % base) as u64;
+        idx /= base;
+    }
+    w
 }

@@ -4,6 +4,7 @@ use crate::game::{Arena, GameId};
 
 /// Who wins `G` under normal play: Left, Right, the Previous player, or the Next player.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(usize)]
 pub enum Outcome {
     L,
     R,

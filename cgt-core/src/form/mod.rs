@@ -10,8 +10,10 @@ use crate::game::{deep, Arena, GameId};
 use hashbrown::HashMap;
 use std::sync::Arc;
 
-/// A game form. Options are computed on demand; equal forms hash equal.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// A game form. Options are computed on demand. Explicit nodes compare and
+/// hash by the identity of their children (so a shared DAG from a ruleset is
+/// memoised in linear time); every other variant compares structurally.
+#[derive(Clone, Debug)]
 pub enum Form {
     /// A canonical game, used with its canonical form.
     Value(GameId),
@@ -38,6 +40,66 @@ pub enum Form {
     Sequential(Arc<Form>, GameId, SequentialRule),
     /// `-G` as a form.
     Neg(Arc<Form>),
+}
+
+fn same_children(a: &[Arc<Form>], b: &[Arc<Form>]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| Arc::ptr_eq(x, y))
+}
+
+impl PartialEq for Form {
+    fn eq(&self, other: &Self) -> bool {
+        use Form::*;
+        match (self, other) {
+            (Value(a), Value(b)) => a == b,
+            (Node { left: a, right: b }, Node { left: c, right: d }) => {
+                same_children(a, c) && same_children(b, d)
+            }
+            (OrdinalSum(a, x), OrdinalSum(b, y)) => x == y && a == b,
+            (OrdinalProduct(a, b), OrdinalProduct(c, d))
+            | (Conjunctive(a, b), Conjunctive(c, d))
+            | (Selective(a, b), Selective(c, d))
+            | (SelectiveCompound(a, b), SelectiveCompound(c, d))
+            | (Sum(a, b), Sum(c, d)) => a == c && b == d,
+            (Sequential(a, x, r), Sequential(b, y, s)) => x == y && r == s && a == b,
+            (Neg(a), Neg(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Form {}
+
+impl std::hash::Hash for Form {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::mem::discriminant(self).hash(state);
+        match self {
+            Form::Value(g) => g.hash(state),
+            Form::Node { left, right } => {
+                for x in left.iter().chain(right.iter()) {
+                    (Arc::as_ptr(x) as usize).hash(state);
+                }
+                left.len().hash(state);
+            }
+            Form::OrdinalSum(a, x) => {
+                a.hash(state);
+                x.hash(state);
+            }
+            Form::OrdinalProduct(a, b)
+            | Form::Conjunctive(a, b)
+            | Form::Selective(a, b)
+            | Form::SelectiveCompound(a, b)
+            | Form::Sum(a, b) => {
+                a.hash(state);
+                b.hash(state);
+            }
+            Form::Sequential(a, x, r) => {
+                a.hash(state);
+                x.hash(state);
+                r.hash(state);
+            }
+            Form::Neg(a) => a.hash(state),
+        }
+    }
 }
 
 fn value(g: GameId) -> Arc<Form> {

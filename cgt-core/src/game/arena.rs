@@ -50,6 +50,8 @@ pub struct Arena {
     /// Canonical options of nus nodes, made the first time they are asked for.
     nus_options: HashMap<GameId, (Options, Options)>,
     pub(crate) add_cache: HashMap<(GameId, GameId), GameId>,
+    /// Results of construction from (sorted, deduplicated) option lists.
+    pub(crate) construct_cache: HashMap<(Vec<GameId>, Vec<GameId>), GameId>,
     pub(crate) neg_cache: HashMap<GameId, GameId>,
     pub(crate) le_cache: HashMap<(GameId, GameId), bool>,
     pub(crate) stops_cache: HashMap<GameId, (Dyadic, Dyadic)>,
@@ -87,6 +89,7 @@ impl Arena {
             options_index: HashMap::new(),
             nus_options: HashMap::new(),
             add_cache: HashMap::new(),
+            construct_cache: HashMap::new(),
             neg_cache: HashMap::new(),
             le_cache: HashMap::new(),
             stops_cache: HashMap::new(),
@@ -115,6 +118,40 @@ impl Arena {
     pub fn clear_thermal_caches(&mut self) {
         self.thermo_cache.clear();
         self.stops_cache.clear();
+    }
+
+    /// Copy a game of another arena into this one (e.g. to merge the results
+    /// of worker threads); canonical forms stay canonical.
+    pub fn import(
+        &mut self,
+        other: &mut Arena,
+        g: GameId,
+        memo: &mut HashMap<GameId, GameId>,
+    ) -> GameId {
+        if let Some(&h) = memo.get(&g) {
+            return h;
+        }
+        let h = match other.as_nus(g) {
+            Some(v) => {
+                let v = v.clone();
+                self.nus(v)
+            }
+            None => super::deep(|| {
+                let l: Vec<GameId> = other
+                    .left_options(g)
+                    .iter()
+                    .map(|&x| self.import(other, x, memo))
+                    .collect();
+                let r: Vec<GameId> = other
+                    .right_options(g)
+                    .iter()
+                    .map(|&x| self.import(other, x, memo))
+                    .collect();
+                self.intern_options(l, r)
+            }),
+        };
+        memo.insert(g, h);
+        h
     }
 
     /// Intern a nus value.

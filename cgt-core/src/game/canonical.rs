@@ -32,6 +32,17 @@ impl Arena {
         right.sort_unstable();
         right.dedup();
 
+        if let Some(&g) = self.construct_cache.get(&(left.clone(), right.clone())) {
+            return g;
+        }
+        let key = (left.clone(), right.clone());
+        let g = self.construct_sorted(left, right);
+        self.construct_cache.insert(key, g);
+        g
+    }
+
+    /// [`Arena::construct`] for sorted, duplicate-free option lists.
+    fn construct_sorted(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
         if let Some(g) = self.construct_from_numbers(&left, &right) {
             return g;
         }

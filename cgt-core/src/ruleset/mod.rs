@@ -1,0 +1,199 @@
+//! Rulesets plugged into the engine through one trait. A ruleset gives
+//! options; the engine gives values, outcomes and forms.
+
+pub mod domineering;
+pub mod psn;
+
+use crate::analysis::Outcome;
+use crate::form::Form;
+use crate::game::{Arena, GameId};
+use hashbrown::HashMap;
+use std::hash::Hash;
+use std::sync::Arc;
+
+/// A game given by its rules: positions and the moves from them.
+pub trait Ruleset {
+    type Position: Clone + Eq + Hash;
+
+    fn left_options(&self, p: &Self::Position) -> Vec<Self::Position>;
+    fn right_options(&self, p: &Self::Position) -> Vec<Self::Position>;
+
+    /// A key shared by positions with the same game tree (symmetries); the
+    /// evaluator memoises by it.
+    fn canonical_key(&self, p: &Self::Position) -> Self::Position {
+        p.clone()
+    }
+
+    /// Independent components whose values add, if the position splits.
+    fn components(&self, _p: &Self::Position) -> Option<Vec<Self::Position>> {
+        None
+    }
+
+    /// The outcome in closed form, where theory gives one.
+    fn known_outcome(&self, _p: &Self::Position) -> Option<Outcome> {
+        None
+    }
+}
+
+/// Computes values, outcomes and forms of a ruleset's positions, memoised by
+/// canonical key, with an explicit work stack (no native recursion).
+pub struct Evaluator<'r, R: Ruleset> {
+    ruleset: &'r R,
+    values: HashMap<R::Position, GameId>,
+    outcomes: HashMap<R::Position, (bool, bool)>,
+}
+
+impl<'r, R: Ruleset> Evaluator<'r, R> {
+    pub fn new(ruleset: &'r R) -> Self {
+        Evaluator {
+            ruleset,
+            values: HashMap::new(),
+            outcomes: HashMap::new(),
+        }
+    }
+
+    /// Number of positions whose value is memoised.
+    pub fn memo_len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The canonical value of a position (post-order over the game graph).
+    pub fn value(&mut self, arena: &mut Arena, p: &R::Position) -> GameId {
+        let rs = self.ruleset;
+        let mut stack: Vec<R::Position> = vec![rs.canonical_key(p)];
+        while let Some(q) = stack.last().cloned() {
+            if self.values.contains_key(&q) {
+                stack.pop();
+                continue;
+            }
+            let parts = rs.components(&q).filter(|c| c.len() > 1);
+            let children: Vec<R::Position> = match &parts {
+                Some(c) => c.iter().map(|x| rs.canonical_key(x)).collect(),
+                None => {
+                    let mut v: Vec<R::Position> = rs.left_options(&q);
+                    v.extend(rs.right_options(&q));
+                    v.iter().map(|x| rs.canonical_key(x)).collect()
+                }
+            };
+            let missing: Vec<R::Position> = children
+                .iter()
+                .filter(|c| !self.values.contains_key(*c))
+                .cloned()
+                .collect();
+            if !missing.is_empty() {
+                stack.extend(missing);
+                continue;
+            }
+            let g = match parts {
+                Some(_) => children.iter().fold(arena.zero(), |acc, c| {
+                    let v = self.values[c];
+                    arena.add(acc, v)
+                }),
+                None => {
+                    let l = rs
+                        .left_options(&q)
+                        .iter()
+                        .map(|x| self.values[&rs.canonical_key(x)])
+                        .collect();
+                    let r = rs
+                        .right_options(&q)
+                        .iter()
+                        .map(|x| self.values[&rs.canonical_key(x)])
+                        .collect();
+                    arena.construct(l, r)
+                }
+            };
+            self.values.insert(q, g);
+            stack.pop();
+        }
+        self.values[&rs.canonical_key(p)]
+    }
+
+    /// The normal-play outcome by search alone (no canonical forms): for
+    /// positions too big for values. Uses the ruleset's closed form if any.
+    pub fn outcome(&mut self, p: &R::Position) -> Outcome {
+        let (lw, rw) = self.wins(p);
+        match (lw, rw) {
+            (true, true) => Outcome::N,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::P,
+        }
+    }
+
+    /// (Left wins moving first, Right wins moving first).
+    fn wins(&mut self, p: &R::Position) -> (bool, bool) {
+        let rs = self.ruleset;
+        if let Some(o) = rs.known_outcome(p) {
+            return (
+                matches!(o, Outcome::L | Outcome::N),
+                matches!(o, Outcome::R | Outcome::N),
+            );
+        }
+        let mut stack = vec![rs.canonical_key(p)];
+        while let Some(q) = stack.last().cloned() {
+            if self.outcomes.contains_key(&q) {
+                stack.pop();
+                continue;
+            }
+            let l: Vec<R::Position> = rs
+                .left_options(&q)
+                .iter()
+                .map(|x| rs.canonical_key(x))
+                .collect();
+            let r: Vec<R::Position> = rs
+                .right_options(&q)
+                .iter()
+                .map(|x| rs.canonical_key(x))
+                .collect();
+            let missing: Vec<R::Position> = l
+                .iter()
+                .chain(r.iter())
+                .filter(|c| !self.outcomes.contains_key(*c))
+                .cloned()
+                .collect();
+            if !missing.is_empty() {
+                stack.extend(missing);
+                continue;
+            }
+            // Left wins moving first iff some Left option is lost by Right moving first.
+            let lw = l.iter().any(|x| !self.outcomes[x].1);
+            let rw = r.iter().any(|x| !self.outcomes[x].0);
+            self.outcomes.insert(q, (lw, rw));
+            stack.pop();
+        }
+        self.outcomes[&rs.canonical_key(p)]
+    }
+
+    /// The position as a game form (shared subtrees), for form operations
+    /// such as the sequential compound and misère play.
+    pub fn form(&mut self, p: &R::Position) -> Arc<Form> {
+        let rs = self.ruleset;
+        let mut forms: HashMap<R::Position, Arc<Form>> = HashMap::new();
+        let mut stack = vec![p.clone()];
+        while let Some(q) = stack.last().cloned() {
+            if forms.contains_key(&q) {
+                stack.pop();
+                continue;
+            }
+            let (l, r) = (rs.left_options(&q), rs.right_options(&q));
+            let missing: Vec<R::Position> = l
+                .iter()
+                .chain(r.iter())
+                .filter(|c| !forms.contains_key(*c))
+                .cloned()
+                .collect();
+            if !missing.is_empty() {
+                stack.extend(missing);
+                continue;
+            }
+            let node = Form::Node {
+                left: l.iter().map(|x| forms[x].clone()).collect(),
+                right: r.iter().map(|x| forms[x].clone()).collect(),
+            };
+            forms.insert(q, Arc::new(node));
+            stack.pop();
+        }
+        forms[p].clone()
+    }
+}

@@ -1,0 +1,454 @@
+//! Partizan-Serial-Nim (Hashimoto, arXiv:2608.19876): Left takes from the
+//! leftmost non-empty pile, Right from the non-empty pile of smallest σ.
+//!
+//! Besides the ruleset (values through the generic engine) this module holds
+//! the paper's algorithms, independent of the engine: thresholds and outcome
+//! by Theorem 3.2 in O(n²), the uniform case by Theorem 4.2 in O(n), and the
+//! misère outcome by the reduction of Remark 2.4. Statements are numbered as
+//! in `../shared/spec/psn.md`.
+
+use super::Ruleset;
+use crate::analysis::Outcome;
+use crate::game::{Arena, GameId};
+use hashbrown::HashMap;
+
+/// A Partizan-Serial-Nim ruleset: `sigma[i]` is pile `i`'s rank for Right
+/// (1 = first choice); Left's ranks are the pile order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Psn {
+    sigma: Vec<usize>,
+    /// `pos[k]` = the pile of Right-rank `k + 1`.
+    pos: Vec<usize>,
+}
+
+/// A threshold of Definition 3.1: a number of stones, or ∞.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Threshold {
+    Finite(u128),
+    Infinite,
+}
+
+impl std::fmt::Display for Threshold {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Threshold::Finite(n) => write!(f, "{n}"),
+            Threshold::Infinite => f.write_str("inf"),
+        }
+    }
+}
+
+fn outcome_of(left_wins_first: bool, right_wins_first: bool) -> Outcome {
+    match (left_wins_first, right_wins_first) {
+        (true, true) => Outcome::N,
+        (true, false) => Outcome::L,
+        (false, true) => Outcome::R,
+        (false, false) => Outcome::P,
+    }
+}
+
+impl Psn {
+    /// The ruleset for a permutation σ of 1..=n (Right's ranks).
+    pub fn new(sigma: Vec<usize>) -> Result<Self, String> {
+        let n = sigma.len();
+        let mut pos = vec![usize::MAX; n];
+        for (i, &s) in sigma.iter().enumerate() {
+            if s == 0 || s > n || pos[s - 1] != usize::MAX {
+                return Err(format!("{sigma:?} is not a permutation of 1..{n}"));
+            }
+            pos[s - 1] = i;
+        }
+        Ok(Psn { sigma, pos })
+    }
+
+    /// The general two-permutation form, normalised to σ^L = identity:
+    /// returns the ruleset and the position with its piles renumbered.
+    pub fn from_two(
+        sigma_left: &[usize],
+        sigma_right: &[usize],
+        w: &[u64],
+    ) -> Result<(Self, Vec<u64>), String> {
+        let n = w.len();
+        if sigma_left.len() != n || sigma_right.len() != n {
+            return Err("the position and both permutations need the same length".into());
+        }
+        let left = Psn::new(sigma_left.to_vec())?;
+        Psn::new(sigma_right.to_vec())?;
+        // New index of old pile i is σ^L(i); σ = σ^R ∘ (σ^L)^{-1}.
+        let mut w2 = vec![0; n];
+        let mut sigma = vec![0; n];
+        for (j, (w_new, s_new)) in w2.iter_mut().zip(sigma.iter_mut()).enumerate() {
+            let old = left.pos[j];
+            *w_new = w[old];
+            *s_new = sigma_right[old];
+        }
+        Ok((Psn::new(sigma)?, w2))
+    }
+
+    pub fn sigma(&self) -> &[usize] {
+        &self.sigma
+    }
+
+    pub fn piles(&self) -> usize {
+        self.sigma.len()
+    }
+
+    /// Left's target: the leftmost non-empty pile.
+    pub fn left_target(&self, w: &[u64]) -> Option<usize> {
+        w.iter().position(|&x| x > 0)
+    }
+
+    /// Right's target: the non-empty pile of smallest σ.
+    pub fn right_target(&self, w: &[u64]) -> Option<usize> {
+        self.pos.iter().copied().find(|&i| w[i] > 0)
+    }
+
+    fn options_at(&self, w: &[u64], target: Option<usize>) -> Vec<Vec<u64>> {
+        match target {
+            None => vec![],
+            Some(t) => (0..w[t])
+                .map(|k| {
+                    let mut v = w.to_vec();
+                    v[t] = k;
+                    v
+                })
+                .collect(),
+        }
+    }
+
+    /// Thresholds `(L(w), R(w))` and the outcome by Theorem 3.2, in O(n²).
+    /// `None` thresholds for `w = 0` (outcome P).
+    pub fn thresholds(&self, w: &[u64]) -> (Option<(Threshold, Threshold)>, Outcome) {
+        let solver = ThresholdSolver::new(self, w);
+        solver.solve()
+    }
+
+    /// The normal-play outcome by Theorem 3.2.
+    pub fn outcome(&self, w: &[u64]) -> Outcome {
+        self.thresholds(w).1
+    }
+
+    /// The outcome by Theorem 4.2 in O(n), for positions whose non-empty
+    /// piles all hold the same m >= 2 stones.
+    pub fn uniform_outcome(&self, w: &[u64]) -> Result<Outcome, String> {
+        let n = w.len();
+        let m = w.iter().copied().find(|&x| x > 0);
+        if let Some(m) = m {
+            if m < 2 || w.iter().any(|&x| x != 0 && x != m) {
+                return Err("the uniform algorithm needs every non-empty pile to hold the same m >= 2 stones".into());
+            }
+        }
+        #[derive(Copy, Clone)]
+        enum Step {
+            Shared,
+            Split { l_shared: bool, r_shared: bool },
+        }
+        let mut removed: Vec<bool> = w.iter().map(|&x| x == 0).collect();
+        let (mut li, mut ri) = (0usize, 0usize);
+        let mut steps: Vec<Step> = Vec::with_capacity(n);
+        loop {
+            while li < n && removed[li] {
+                li += 1;
+            }
+            while ri < n && removed[self.pos[ri]] {
+                ri += 1;
+            }
+            if li == n {
+                break;
+            }
+            let (l, r) = (li, self.pos[ri]);
+            if l == r {
+                steps.push(Step::Shared);
+                removed[l] = true;
+                continue;
+            }
+            removed[l] = true;
+            removed[r] = true;
+            // After removing both targets: w_L is in W= iff no pile lies
+            // between l and r in index order; w_R iff none between r and l in σ order.
+            let mut nl = li;
+            while nl < n && removed[nl] {
+                nl += 1;
+            }
+            let mut nr = ri;
+            while nr < n && removed[self.pos[nr]] {
+                nr += 1;
+            }
+            let l_shared = nl > r;
+            let r_shared = nr > self.sigma[l] - 1;
+            steps.push(Step::Split { l_shared, r_shared });
+            li = nl;
+            ri = nr;
+        }
+        let mut o = Outcome::P;
+        for step in steps.into_iter().rev() {
+            o = match step {
+                Step::Shared => {
+                    if o == Outcome::P {
+                        Outcome::N
+                    } else {
+                        o
+                    }
+                }
+                Step::Split { l_shared, r_shared } => match o {
+                    Outcome::L => Outcome::L,
+                    Outcome::R => Outcome::R,
+                    Outcome::P => Outcome::P,
+                    Outcome::N => match (l_shared, r_shared) {
+                        (true, true) => Outcome::P,
+                        (true, false) => Outcome::R,
+                        (false, true) => Outcome::L,
+                        (false, false) => Outcome::N,
+                    },
+                },
+            };
+        }
+        Ok(o)
+    }
+
+    /// The misère outcome by Remark 2.4: o⁻(w) = o⁺(w, m) with a last pile of
+    /// one stone that both players take last.
+    pub fn misere_outcome(&self, w: &[u64]) -> Outcome {
+        let mut sigma = self.sigma.clone();
+        sigma.push(sigma.len() + 1);
+        let mut w2 = w.to_vec();
+        w2.push(1);
+        Psn::new(sigma).expect("extended permutation").outcome(&w2)
+    }
+
+    /// Canonical values of every position in the box {0..m}^n, in the
+    /// odometer order (last pile fastest): options always come earlier.
+    pub fn box_values(&self, arena: &mut Arena, m: u64) -> Vec<GameId> {
+        let n = self.piles();
+        let base = m + 1;
+        let total = base.pow(n as u32) as usize;
+        let weights: Vec<usize> = (0..n)
+            .map(|i| base.pow((n - 1 - i) as u32) as usize)
+            .collect();
+        let mut values: Vec<GameId> = Vec::with_capacity(total);
+        let mut w = vec![0u64; n];
+        for idx in 0..total {
+            if idx > 0 {
+                // odometer increment
+                let mut k = n - 1;
+                loop {
+                    if w[k] < m {
+                        w[k] += 1;
+                        break;
+                    }
+                    w[k] = 0;
+                    k -= 1;
+                }
+            }
+            let g = match (self.left_target(&w), self.right_target(&w)) {
+                (Some(l), Some(r)) => {
+                    let left = (1..=w[l])
+                        .map(|d| values[idx - d as usize * weights[l]])
+                        .collect();
+                    let right = (1..=w[r])
+                        .map(|d| values[idx - d as usize * weights[r]])
+                        .collect();
+                    arena.construct(left, right)
+                }
+                _ => arena.zero(),
+            };
+            values.push(g);
+        }
+        values
+    }
+
+    /// Every permutation of 1..=n in lexicographic order.
+    pub fn permutations(n: usize) -> Vec<Vec<usize>> {
+        let mut out = Vec::new();
+        let mut p: Vec<usize> = (1..=n).collect();
+        loop {
+            out.push(p.clone());
+            // next permutation
+            let Some(i) = (1..n).rev().find(|&i| p[i - 1] < p[i]) else {
+                break;
+            };
+            let j = (i..n).rev().find(|&j| p[j] > p[i - 1]).expect("successor");
+            p.swap(i - 1, j);
+            p[i..].reverse();
+        }
+        out
+    }
+}
+
+impl Ruleset for Psn {
+    type Position = Vec<u64>;
+
+    fn left_options(&self, w: &Vec<u64>) -> Vec<Vec<u64>> {
+        self.options_at(w, self.left_target(w))
+    }
+
+    fn right_options(&self, w: &Vec<u64>) -> Vec<Vec<u64>> {
+        self.options_at(w, self.right_target(w))
+    }
+}
+
+/// Theorem 3.2 over the reachable states P(x, y): piles i >= x with σ(i) >= y.
+struct ThresholdSolver<'a> {
+    psn: &'a Psn,
+    w: &'a [u64],
+    n: usize,
+    /// `lt[y * (n + 2) + x]`: Left's target of P(x, y) (n = none).
+    lt: Vec<u32>,
+    /// `rt[y * (n + 2) + x]`: Right's target of P(x, y).
+    rt: Vec<u32>,
+}
+
+type State = (u32, u32);
+
+impl<'a> ThresholdSolver<'a> {
+    fn new(psn: &'a Psn, w: &'a [u64]) -> Self {
+        let n = w.len();
+        let stride = n + 2;
+        let none = n as u32;
+        let mut lt = vec![none; stride * stride];
+        let mut rt = vec![none; stride * stride];
+        // x, y are 0-based here: P(x, y) keeps piles i >= x with σ(i) - 1 >= y.
+        for y in 0..=n {
+            let mut next = none;
+            for x in (0..n).rev() {
+                if w[x] > 0 && psn.sigma[x] > y {
+                    next = x as u32;
+                }
+                lt[y * stride + x] = next;
+            }
+        }
+        for x in 0..=n {
+            let mut next = none;
+            for y in (0..n).rev() {
+                let i = psn.pos[y];
+                if w[i] > 0 && i >= x {
+                    next = i as u32;
+                }
+                rt[y * stride + x] = next;
+            }
+        }
+        ThresholdSolver { psn, w, n, lt, rt }
+    }
+
+    fn targets(&self, (x, y): State) -> Option<(usize, usize)> {
+        let k = y as usize * (self.n + 2) + x as usize;
+        let (l, r) = (self.lt[k] as usize, self.rt[k] as usize);
+        (l < self.n).then_some((l, r))
+    }
+
+    /// The states a state's thresholds depend on: w_* (shared target) or w_L and w_R.
+    fn deps(&self, s: State, l: usize, r: usize) -> Vec<State> {
+        let sig = |i: usize| self.psn.sigma[i] as u32;
+        if l == r {
+            vec![(l as u32 + 1, sig(l))]
+        } else {
+            vec![(l as u32 + 1, s.1), (s.0, sig(r))]
+        }
+    }
+
+    fn solve(&self) -> (Option<(Threshold, Threshold)>, Outcome) {
+        let mut memo: HashMap<State, (Threshold, Threshold, Outcome)> = HashMap::new();
+        let root: State = (0, 0);
+        if self.targets(root).is_none() {
+            return (None, Outcome::P);
+        }
+        let mut stack = vec![root];
+        while let Some(&s) = stack.last() {
+            if memo.contains_key(&s) {
+                stack.pop();
+                continue;
+            }
+            let (l, r) = self.targets(s).expect("non-empty state");
+            let deps = self.deps(s, l, r);
+            let missing: Vec<State> = deps
+                .iter()
+                .copied()
+                .filter(|d| self.targets(*d).is_some() && !memo.contains_key(d))
+                .collect();
+            if !missing.is_empty() {
+                stack.extend(missing);
+                continue;
+            }
+            let (alpha, beta) = (self.w[l] as u128, self.w[r] as u128);
+            let (lth, rth) = if l == r {
+                // (i): from the outcome of w_*.
+                let x = self
+                    .targets(deps[0])
+                    .map_or(Outcome::P, |_| memo[&deps[0]].2);
+                use Threshold::*;
+                match x {
+                    Outcome::P => (Finite(0), Finite(0)),
+                    Outcome::N => (Finite(1), Finite(1)),
+                    Outcome::L => (Finite(0), Infinite),
+                    Outcome::R => (Infinite, Finite(0)),
+                }
+            } else {
+                // (ii): from w_L and w_R (both non-empty).
+                let (_, r_wl, _) = memo[&deps[0]];
+                let (l_wr, _, _) = memo[&deps[1]];
+                let lth = match r_wl {
+                    Threshold::Infinite => Threshold::Finite(0),
+                    Threshold::Finite(t) if beta <= t => Threshold::Finite(0),
+                    Threshold::Finite(t) => match l_wr {
+                        Threshold::Infinite => Threshold::Infinite,
+                        Threshold::Finite(u) => Threshold::Finite(u + beta - t),
+                    },
+                };
+                let rth = match l_wr {
+                    Threshold::Infinite => Threshold::Finite(0),
+                    Threshold::Finite(t) if alpha <= t => Threshold::Finite(0),
+                    Threshold::Finite(t) => match r_wl {
+                        Threshold::Infinite => Threshold::Infinite,
+                        Threshold::Finite(u) => Threshold::Finite(u + alpha - t),
+                    },
+                };
+                (lth, rth)
+            };
+            // (iii)
+            let lw = Threshold::Finite(alpha) > lth;
+            let rw = Threshold::Finite(beta) > rth;
+            memo.insert(s, (lth, rth, outcome_of(lw, rw)));
+            stack.pop();
+        }
+        let (l, r, o) = memo[&root];
+        (Some((l, r)), o)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permutations_in_lexicographic_order() {
+        let p = Psn::permutations(3);
+        assert_eq!(p.len(), 6);
+        assert_eq!(p[0], vec![1, 2, 3]);
+        assert_eq!(p[1], vec![1, 3, 2]);
+        assert_eq!(p[5], vec![3, 2, 1]);
+    }
+
+    #[test]
+    fn spec_threshold_vectors() {
+        use Threshold::*;
+        let cases: &[(&[usize], &[u64], (Threshold, Threshold), Outcome)] = &[
+            (&[1], &[3], (Finite(0), Finite(0)), Outcome::N),
+            (&[1, 2], &[1, 1], (Finite(1), Finite(1)), Outcome::P),
+            (&[2, 1], &[1, 2], (Finite(2), Finite(1)), Outcome::R),
+            (&[2, 1], &[3, 1], (Finite(1), Finite(3)), Outcome::L),
+            (&[2, 1], &[2, 3], (Finite(3), Finite(2)), Outcome::R),
+            (&[1, 3, 2], &[1, 1, 2], (Infinite, Finite(0)), Outcome::R),
+            (&[1, 3, 2], &[1, 2, 1], (Finite(0), Infinite), Outcome::L),
+            (&[3, 1, 2], &[1, 2, 3], (Finite(4), Finite(0)), Outcome::R),
+            (
+                &[10, 1, 3, 9, 2, 5, 7, 6, 8, 4],
+                &[2, 3, 1, 5, 2, 3, 1, 3, 2, 3],
+                (Finite(10), Finite(0)),
+                Outcome::R,
+            ),
+        ];
+        for (sigma, w, th, o) in cases {
+            let p = Psn::new(sigma.to_vec()).unwrap();
+            assert_eq!(p.thresholds(w), (Some(*th), *o), "σ={sigma:?} w={w:?}");
+        }
+    }
+}
