@@ -5,6 +5,7 @@
 //! `cgt bench ...` runs the benchmark workloads.
 
 mod bench;
+mod check;
 mod repl;
 mod run;
 
@@ -15,8 +16,8 @@ usage: cgt                  start the interactive REPL
        cgt -e EXPR          evaluate EXPR (may be repeated) and print the results
        cgt FILE             run a script, printing each result
        cgt --batch          read standard input, print exactly one line per input line
-       cgt bench sum K SEED [--verbose]
-                            the peer benchmark workload: sum of K pseudo-random games
+       cgt check NAME ...   verify a paper's theorem exhaustively (`cgt check` lists them)
+       cgt bench NAME ...   benchmark workloads (`cgt bench` lists them)
        cgt --help           this text";
 
 fn main() -> ExitCode {
@@ -54,6 +55,7 @@ fn dispatch(args: &[String]) -> ExitCode {
             run::expressions(&exprs)
         }
         Some("bench") => bench::run(&args[1..]),
+        Some("check") => check::run(&args[1..]),
         Some(path) if !path.starts_with('-') && args.len() == 1 => run::script(path),
         Some(_) => {
             eprintln!("{USAGE}");

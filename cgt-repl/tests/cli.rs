@@ -138,3 +138,81 @@ fn bench_sum_matches_the_peer_sample() {
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&check.stdout), "true\n");
 }
+
+#[test]
+fn checks_print_json_and_shards_add_up() {
+    let run = |args: &[&str]| {
+        let out = cgt().args(args).output().unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+        )
+    };
+    let positions = |json: &str| -> u64 {
+        let k = json.find("\"positions\":").expect("positions field") + "\"positions\":".len();
+        json[k..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let (ok, whole) = run(&["check", "psn-outcome", "--piles", "4", "--max", "2"]);
+    assert!(ok && whole.contains("\"passed\":true"), "{whole}");
+    assert_eq!(positions(&whole), 24 * 81);
+    let mut sum = 0;
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let (ok, part) = run(&[
+            "check",
+            "psn-outcome",
+            "--piles",
+            "4",
+            "--max",
+            "2",
+            "--shard",
+            &shard,
+        ]);
+        assert!(
+            ok && part.contains(&format!("\"shard\":\"{shard}\"")),
+            "{part}"
+        );
+        sum += positions(&part);
+    }
+    assert_eq!(sum, positions(&whole));
+    for name in ["psn-aw-integral", "psn-misere"] {
+        let (ok, out) = run(&[
+            "check",
+            name,
+            "--piles",
+            "3",
+            "--max",
+            "2",
+            "--threads",
+            "1",
+        ]);
+        assert!(ok && out.contains("\"passed\":true"), "{out}");
+    }
+    let (ok, out) = run(&["check", "psn-uniform", "--piles", "3", "--max-m", "3"]);
+    assert!(ok && out.contains("\"passed\":true"), "{out}");
+    let (ok, _) = run(&["check", "psn-outcome", "--piles", "0", "--max", "2"]);
+    assert!(!ok, "bad arguments are refused");
+}
+
+#[test]
+fn psn_all_bench_prints_the_peer_summary() {
+    let out = cgt()
+        .args(["bench", "psn-all", "4", "3", "--threads", "2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    for line in [
+        "positions=6144",
+        "distinct_values=280",
+        "outcomes L=1499 R=1499 P=1057 N=2089",
+        "nus_positions=4142",
+        "max_birthday=11",
+    ] {
+        assert!(text.lines().any(|l| l == line), "missing {line} in {text}");
+    }
+}

@@ -13,6 +13,13 @@ impl Arena {
     /// integer). All-small games are atomic; any other game is accepted when
     /// `-ε <= g - aw.↑ <= ε` with `ε = ↑* + (*M : -1)`, `M` the far-star bound.
     pub fn atomic_weight(&mut self, g: GameId) -> Option<GameId> {
+        if let Some(v) = self.as_nus(g) {
+            return v.number.is_zero().then_some(v.ups).map(|u| self.integer(u));
+        }
+        if self.is_all_small(g) {
+            // The calculus is exact on dicotic games (uptimals included).
+            return Some(self.naive_atomic_weight(g));
+        }
         if let Some(u) = self.uptimal(g) {
             if !u.number.is_zero() {
                 return None;

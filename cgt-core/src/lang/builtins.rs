@@ -4,10 +4,12 @@
 use super::ast::Span;
 use super::error::Error;
 use super::eval::Session;
-use super::value::{Player, Value};
+use super::value::{Player, Position, Value};
 use crate::form::{misere_outcome_direct, ordinal_sum, Form, SequentialRule};
 use crate::game::{Arena, GameId};
 use crate::number::BigInt;
+use crate::ruleset::domineering::Board;
+use crate::ruleset::psn::{Psn, Threshold};
 use num_traits::ToPrimitive;
 use std::sync::Arc;
 
@@ -738,6 +740,145 @@ pub static BUILTINS: &[Builtin] = &[
         },
     },
     Builtin {
+        name: "value",
+        signature: "value(G)",
+        arity: 1..=1,
+        topic: "basics",
+        help: "The canonical value of a game, form or ruleset position (same as canonical).",
+        example: "value(psn([2,3,1], [2,1,3]))",
+        run: game_fn!(|_: &mut Arena, g| Value::Game(g)),
+    },
+    Builtin {
+        name: "psn",
+        signature: "psn([w1,...,wn], [s1,...,sn]) or psn(w, sigma_left, sigma_right)",
+        arity: 2..=3,
+        topic: "rulesets",
+        help: "A Partizan-Serial-Nim position: pile i holds wi stones; Left takes from the leftmost non-empty pile, Right from the non-empty pile of smallest s. With two permutations each player has their own priority; the position is renumbered so that Left's is the identity.",
+        example: "value(psn([3,3,3,3], [3,2,4,1]))",
+        run: |s, a| {
+            let w = piles_arg(s, a, 0)?;
+            let perm = |s: &mut Session, k: usize| -> Result<Vec<usize>, Error> {
+                let v = piles_arg(s, a, k)?;
+                Ok(v.into_iter().map(|x| x as usize).collect())
+            };
+            let (rules, piles) = if a.values.len() == 2 {
+                let sigma = perm(s, 1)?;
+                if sigma.len() != w.len() {
+                    return Err(Error::spanned(a.spans[1], "σ needs one entry per pile"));
+                }
+                (Psn::new(sigma).map_err(|e| Error::spanned(a.spans[1], e))?, w)
+            } else {
+                let (l, r) = (perm(s, 1)?, perm(s, 2)?);
+                Psn::from_two(&l, &r, &w).map_err(|e| Error::spanned(a.call, e))?
+            };
+            Ok(Value::Position(Arc::new(Position::Psn { rules, piles })))
+        },
+    },
+    Builtin {
+        name: "serial_nim",
+        signature: "serial_nim([w1,...,wn])",
+        arity: 1..=1,
+        topic: "rulesets",
+        help: "Serial-Nim (Levine): both players take from the leftmost non-empty pile; PSN with σ the identity. Equals *w1 -> *w2 -> ... -> *wn.",
+        example: "value(serial_nim([3,5,2,3,3,1,9]))",
+        run: |s, a| {
+            let w = piles_arg(s, a, 0)?;
+            let rules = Psn::new((1..=w.len()).collect()).map_err(|e| Error::spanned(a.spans[0], e))?;
+            Ok(Value::Position(Arc::new(Position::Psn { rules, piles: w })))
+        },
+    },
+    Builtin {
+        name: "end_nim",
+        signature: "end_nim([w1,...,wn])",
+        arity: 1..=1,
+        topic: "rulesets",
+        help: "Partizan-End-Nim: Left takes from the leftmost non-empty pile, Right from the rightmost; PSN with σ reversed.",
+        example: "psn_outcome(end_nim([3,5,2,3,3,1,9]))",
+        run: |s, a| {
+            let w = piles_arg(s, a, 0)?;
+            let rules = Psn::new((1..=w.len()).rev().collect()).map_err(|e| Error::spanned(a.spans[0], e))?;
+            Ok(Value::Position(Arc::new(Position::Psn { rules, piles: w })))
+        },
+    },
+    Builtin {
+        name: "psn_thresholds",
+        signature: "psn_thresholds(p)",
+        arity: 1..=1,
+        topic: "rulesets",
+        help: "The thresholds [L(w), R(w)] of Definition 3.1 by Theorem 3.2: the least size of Left's (Right's) target pile at which the opponent, moving first, loses; inf where there is none. Positions with big piles are fine (O(n^2)).",
+        example: "psn_thresholds(psn([2,3,1,5,2,3,1,3,2,3], [10,1,3,9,2,5,7,6,8,4]))",
+        run: |s, a| {
+            let (rules, piles) = psn_arg(s, a)?;
+            match rules.thresholds(&piles).0 {
+                None => Err(Error::plain("the empty position has no thresholds")),
+                Some((l, r)) => {
+                    let mut th = |t: Threshold| match t {
+                        Threshold::Infinite => Value::Text("inf".into()),
+                        Threshold::Finite(n) => Value::Game(s.arena.number(crate::number::Dyadic::from_bigint(n.into()))),
+                    };
+                    Ok(Value::List(vec![th(l), th(r)]))
+                }
+            }
+        },
+    },
+    Builtin {
+        name: "psn_outcome",
+        signature: "psn_outcome(p)",
+        arity: 1..=1,
+        topic: "rulesets",
+        help: "The normal-play outcome of a PSN position by the paper's Theorem 3.2, in O(n^2) time, without the game engine.",
+        example: "psn_outcome(psn([2,3,1,5,2,3,1,3,2,3], [10,1,3,9,2,5,7,6,8,4]))",
+        run: |s, a| {
+            let (rules, piles) = psn_arg(s, a)?;
+            Ok(Value::Outcome(rules.outcome(&piles)))
+        },
+    },
+    Builtin {
+        name: "psn_uniform_outcome",
+        signature: "psn_uniform_outcome(p)",
+        arity: 1..=1,
+        topic: "rulesets",
+        help: "The outcome by Theorem 4.2 in O(n), for PSN positions whose non-empty piles all hold the same m >= 2 stones (the outcome does not depend on m).",
+        example: "psn_uniform_outcome(psn([3,3,3,3], [3,2,4,1]))",
+        run: |s, a| {
+            let (rules, piles) = psn_arg(s, a)?;
+            rules.uniform_outcome(&piles).map(Value::Outcome).map_err(|e| Error::spanned(a.spans[0], e))
+        },
+    },
+    Builtin {
+        name: "psn_misere_outcome",
+        signature: "psn_misere_outcome(p)",
+        arity: 1..=1,
+        topic: "rulesets",
+        help: "The misère outcome of a PSN position by Remark 2.4: add a last pile of one stone that is last for both players, and take the normal-play outcome (Theorem 3.2).",
+        example: "psn_misere_outcome(psn([1,1], [1,2]))",
+        run: |s, a| {
+            let (rules, piles) = psn_arg(s, a)?;
+            Ok(Value::Outcome(rules.misere_outcome(&piles)))
+        },
+    },
+    Builtin {
+        name: "domineering",
+        signature: "domineering(rows, cols) or domineering(\"..#/...\")",
+        arity: 1..=2,
+        topic: "rulesets",
+        help: "A Domineering position: Left places vertical dominoes, Right horizontal ones. An empty rows x cols board, or a board given as rows separated by `/` with `.` free and `#` occupied.",
+        example: "value(domineering(2, 2))",
+        run: |s, a| {
+            let board = match (&a.values[0], a.values.get(1)) {
+                (Value::Str(text), None) => Board::parse(text).map_err(|e| Error::spanned(a.spans[0], e))?,
+                (_, Some(_)) => {
+                    let r = s.to_integer(&a.values[0], a.spans[0])?;
+                    let c = s.to_integer(&a.values[1], a.spans[1])?;
+                    let dim = |x: BigInt, k: usize| x.to_usize().filter(|&v| v <= 64).ok_or_else(|| Error::spanned(a.spans[k], "board sides are at most 64"));
+                    Board::empty(dim(r, 0)?, dim(c, 1)?)
+                }
+                _ => return Err(Error::spanned(a.spans[0], "expected rows and columns, or a board in quotes")),
+            };
+            Ok(Value::Position(Arc::new(Position::Domineering(board))))
+        },
+    },
+    Builtin {
         name: "true",
         signature: "true",
         arity: 0..=0,
@@ -756,6 +897,35 @@ pub static BUILTINS: &[Builtin] = &[
         run: |_, _| Ok(Value::Bool(false)),
     },
 ];
+
+/// A list of non-negative integers (pile sizes, permutations).
+fn piles_arg(s: &mut Session, a: &Args, k: usize) -> Result<Vec<u64>, Error> {
+    let Value::List(items) = &a.values[k] else {
+        return Err(Error::spanned(
+            a.spans[k],
+            "expected a list such as [2,3,1]",
+        ));
+    };
+    let mut out = Vec::with_capacity(items.len());
+    for x in items {
+        let n = s.to_integer(x, a.spans[k])?;
+        out.push(n.to_u64().ok_or_else(|| {
+            Error::spanned(a.spans[k], "pile sizes must be integers from 0 to 2^64-1")
+        })?);
+    }
+    Ok(out)
+}
+
+/// The PSN position argument of the psn_* functions.
+fn psn_arg(_s: &mut Session, a: &Args) -> Result<(Psn, Vec<u64>), Error> {
+    match &a.values[0] {
+        Value::Position(p) => match &**p {
+            Position::Psn { rules, piles } => Ok((rules.clone(), piles.clone())),
+            _ => Err(Error::spanned(a.spans[0], "expected a psn(...) position")),
+        },
+        _ => Err(Error::spanned(a.spans[0], "expected a psn(...) position")),
+    }
+}
 
 fn power_exponent(s: &mut Session, a: &Args) -> Result<crate::number::Dyadic, Error> {
     let x = a.game(s, 1)?;

@@ -6,10 +6,11 @@ use super::builtins::{self, Args};
 use super::error::Error;
 use super::parser::parse_statement;
 use super::print::Printer;
-use super::value::{Player, Value};
+use super::value::{Player, Position, Value};
 use crate::form::{ordinal_sum, Form};
 use crate::game::{deep, Arena, GameId, Nus};
 use crate::number::{BigInt, Dyadic};
+use crate::ruleset::{domineering::Domineering, Evaluator};
 use hashbrown::HashMap;
 use std::sync::Arc;
 
@@ -98,6 +99,26 @@ impl Session {
             Value::Player(Player::Left) => "Left".into(),
             Value::Player(Player::Right) => "Right".into(),
             Value::Str(s) => format!("{s:?}"),
+            Value::Position(p) => match &**p {
+                Position::Psn { rules, piles } => {
+                    let join = |v: Vec<String>| v.join(",");
+                    format!(
+                        "psn([{}],[{}])",
+                        join(piles.iter().map(|x| x.to_string()).collect()),
+                        join(rules.sigma().iter().map(|x| x.to_string()).collect())
+                    )
+                }
+                Position::Domineering(b) => {
+                    let rows: Vec<String> = (0..b.rows)
+                        .map(|r| {
+                            (0..b.cols)
+                                .map(|c| if b.cells[r * b.cols + c] { '.' } else { '#' })
+                                .collect()
+                        })
+                        .collect();
+                    format!("domineering(\"{}\")", rows.join("/"))
+                }
+            },
             Value::Text(s) => s.clone(),
             Value::List(items) => {
                 let parts: Vec<String> = items.iter().map(|x| self.show(x)).collect();
@@ -354,11 +375,17 @@ impl Session {
         self.to_game(&v, e.span)
     }
 
-    /// The canonical game of a value (forms are canonicalised).
+    /// The canonical game of a value (forms are canonicalised, positions evaluated).
     pub fn to_game(&mut self, v: &Value, span: Span) -> Result<GameId, Error> {
         match v {
             Value::Game(g) => Ok(*g),
             Value::Form(f) => Ok(f.canonical(&mut self.arena)),
+            Value::Position(p) => Ok(match &**p {
+                Position::Psn { rules, piles } => {
+                    Evaluator::new(rules).value(&mut self.arena, piles)
+                }
+                Position::Domineering(b) => Evaluator::new(&Domineering).value(&mut self.arena, b),
+            }),
             other => Err(Error::spanned(
                 span,
                 format!("expected a game, found a {}", other.type_name()),
@@ -366,11 +393,16 @@ impl Session {
         }
     }
 
-    /// The form of a value (a canonical game is its own canonical form).
+    /// The form of a value (a canonical game is its own canonical form; a
+    /// position is its game tree).
     pub fn to_form(&mut self, v: &Value, span: Span) -> Result<Form, Error> {
         match v {
             Value::Game(g) => Ok(Form::Value(*g)),
             Value::Form(f) => Ok((**f).clone()),
+            Value::Position(p) => Ok(match &**p {
+                Position::Psn { rules, piles } => (*Evaluator::new(rules).form(piles)).clone(),
+                Position::Domineering(b) => (*Evaluator::new(&Domineering).form(b)).clone(),
+            }),
             other => Err(Error::spanned(
                 span,
                 format!("expected a game, found a {}", other.type_name()),

@@ -24,6 +24,19 @@ pub enum Value {
     List(Vec<Value>),
     /// A set of games, printed in CGSuite's order.
     Set(Vec<Value>),
+    /// A position of a ruleset; its value is computed when a game is needed.
+    Position(Arc<Position>),
+}
+
+/// A ruleset position.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Position {
+    /// Partizan-Serial-Nim in normal form (σ^L = identity).
+    Psn {
+        rules: crate::ruleset::psn::Psn,
+        piles: Vec<u64>,
+    },
+    Domineering(crate::ruleset::domineering::Board),
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -48,6 +61,7 @@ impl Value {
             Value::Text(_) => "text",
             Value::List(_) => "list",
             Value::Set(_) => "set",
+            Value::Position(_) => "position",
         }
     }
 }

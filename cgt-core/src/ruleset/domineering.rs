@@ -130,6 +130,57 @@ impl Ruleset for Domineering {
         out
     }
 
+    fn components(&self, b: &Board) -> Option<Vec<Board>> {
+        // Regions of free squares that do not touch are independent games.
+        let mut region = vec![usize::MAX; b.cells.len()];
+        let mut count = 0;
+        for start in 0..b.cells.len() {
+            if !b.cells[start] || region[start] != usize::MAX {
+                continue;
+            }
+            let mut stack = vec![start];
+            region[start] = count;
+            while let Some(k) = stack.pop() {
+                let (r, c) = (k / b.cols, k % b.cols);
+                let mut near = Vec::with_capacity(4);
+                if r > 0 {
+                    near.push(k - b.cols);
+                }
+                if r + 1 < b.rows {
+                    near.push(k + b.cols);
+                }
+                if c > 0 {
+                    near.push(k - 1);
+                }
+                if c + 1 < b.cols {
+                    near.push(k + 1);
+                }
+                for j in near {
+                    if b.cells[j] && region[j] == usize::MAX {
+                        region[j] = count;
+                        stack.push(j);
+                    }
+                }
+            }
+            count += 1;
+        }
+        if count < 2 {
+            return None;
+        }
+        let parts = (0..count)
+            .map(|k| {
+                let cells = region.iter().map(|&x| x == k).collect();
+                Board {
+                    rows: b.rows,
+                    cols: b.cols,
+                    cells,
+                }
+                .trimmed()
+            })
+            .collect();
+        Some(parts)
+    }
+
     fn canonical_key(&self, b: &Board) -> Board {
         // Reflections left-right and up-down keep each player's moves.
         let flip_h = |b: &Board| {

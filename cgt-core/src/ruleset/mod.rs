@@ -121,6 +121,40 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         }
     }
 
+    /// The misère outcome by search: a player who cannot move wins.
+    pub fn misere_outcome(&self, p: &R::Position) -> Outcome {
+        let rs = self.ruleset;
+        let mut memo: HashMap<R::Position, (bool, bool)> = HashMap::new();
+        let mut stack = vec![p.clone()];
+        while let Some(q) = stack.last().cloned() {
+            if memo.contains_key(&q) {
+                stack.pop();
+                continue;
+            }
+            let (l, r) = (rs.left_options(&q), rs.right_options(&q));
+            let missing: Vec<R::Position> = l
+                .iter()
+                .chain(r.iter())
+                .filter(|c| !memo.contains_key(*c))
+                .cloned()
+                .collect();
+            if !missing.is_empty() {
+                stack.extend(missing);
+                continue;
+            }
+            let lw = l.is_empty() || l.iter().any(|x| !memo[x].1);
+            let rw = r.is_empty() || r.iter().any(|x| !memo[x].0);
+            memo.insert(q, (lw, rw));
+            stack.pop();
+        }
+        match memo[p] {
+            (true, true) => Outcome::N,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::P,
+        }
+    }
+
     /// (Left wins moving first, Right wins moving first).
     fn wins(&mut self, p: &R::Position) -> (bool, bool) {
         let rs = self.ruleset;

@@ -118,6 +118,11 @@ impl Psn {
     /// Thresholds `(L(w), R(w))` and the outcome by Theorem 3.2, in O(n²).
     /// `None` thresholds for `w = 0` (outcome P).
     pub fn thresholds(&self, w: &[u64]) -> (Option<(Threshold, Threshold)>, Outcome) {
+        let n = w.len() as u128;
+        let total: u128 = w.iter().map(|&x| x as u128).sum();
+        if (n + 1) * (n + 1) <= 1 << 26 && total < u64::MAX as u128 {
+            return dense_thresholds(self, w);
+        }
         let solver = ThresholdSolver::new(self, w);
         solver.solve()
     }
@@ -286,7 +291,88 @@ impl Ruleset for Psn {
     }
 }
 
-/// Theorem 3.2 over the reachable states P(x, y): piles i >= x with σ(i) >= y.
+/// Theorem 3.2 as a dense dynamic programme over every state P(x, y) (piles
+/// i >= x with σ(i) > y): y and x both descend, so every dependency (w_L =
+/// P(l+1, y), w_R = P(x, σ(r)), w_* = P(l+1, σ(l))) is ready when needed, and
+/// both targets are kept incrementally. O(n²) time, 17 bytes per state;
+/// thresholds fit u64 because they never exceed the total number of stones.
+fn dense_thresholds(psn: &Psn, w: &[u64]) -> (Option<(Threshold, Threshold)>, Outcome) {
+    const INF: u64 = u64::MAX;
+    const EMPTY: u8 = 4;
+    let n = w.len();
+    let n1 = n + 1;
+    let mut lth = vec![0u64; n1 * n1];
+    let mut rth = vec![0u64; n1 * n1];
+    let mut out = vec![EMPTY; n1 * n1];
+    let code = |o: Outcome| o as u8;
+    let outcome = |c: u8| match c {
+        0 => Outcome::L,
+        1 => Outcome::R,
+        2 => Outcome::P,
+        3 => Outcome::N,
+        _ => Outcome::P,
+    };
+    let sigma = &psn.sigma;
+    for y in (0..=n).rev() {
+        let (mut l, mut r): (Option<usize>, Option<usize>) = (None, None);
+        for x in (0..n).rev() {
+            if w[x] > 0 && sigma[x] > y {
+                l = Some(x);
+                if r.is_none_or(|r| sigma[x] < sigma[r]) {
+                    r = Some(x);
+                }
+            }
+            let (Some(l), Some(r)) = (l, r) else { continue };
+            let k = y * n1 + x;
+            let (alpha, beta) = (w[l], w[r]);
+            let (lt, rt) = if l == r {
+                let star = sigma[l] * n1 + l + 1;
+                match outcome(out[star]) {
+                    Outcome::P => (0, 0),
+                    Outcome::N => (1, 1),
+                    Outcome::L => (0, INF),
+                    Outcome::R => (INF, 0),
+                }
+            } else {
+                let wl = y * n1 + l + 1;
+                let wr = sigma[r] * n1 + x;
+                let (r_wl, l_wr) = (rth[wl], lth[wr]);
+                let lt = if r_wl == INF || beta <= r_wl {
+                    0
+                } else if l_wr == INF {
+                    INF
+                } else {
+                    l_wr + (beta - r_wl)
+                };
+                let rt = if l_wr == INF || alpha <= l_wr {
+                    0
+                } else if r_wl == INF {
+                    INF
+                } else {
+                    r_wl + (alpha - l_wr)
+                };
+                (lt, rt)
+            };
+            lth[k] = lt;
+            rth[k] = rt;
+            out[k] = code(outcome_of(lt != INF && alpha > lt, rt != INF && beta > rt));
+        }
+    }
+    if out[0] == EMPTY {
+        return (None, Outcome::P);
+    }
+    let th = |t: u64| {
+        if t == INF {
+            Threshold::Infinite
+        } else {
+            Threshold::Finite(t as u128)
+        }
+    };
+    (Some((th(lth[0]), th(rth[0]))), outcome(out[0]))
+}
+
+/// Theorem 3.2 over the reachable states only (for very many piles or
+/// stone totals beyond u64): piles i >= x with σ(i) > y.
 struct ThresholdSolver<'a> {
     psn: &'a Psn,
     w: &'a [u64],
@@ -428,9 +514,38 @@ mod tests {
     }
 
     #[test]
+    fn dense_and_sparse_theorem_3_2_agree() {
+        // A small deterministic generator is enough to cover many shapes.
+        let mut state = 0x2545F4914F6CDD1Du64;
+        let mut next = |k: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % k
+        };
+        for _ in 0..2000 {
+            let n = 1 + next(9) as usize;
+            let mut sigma: Vec<usize> = (1..=n).collect();
+            for i in (1..n).rev() {
+                sigma.swap(i, next(i as u64 + 1) as usize);
+            }
+            let w: Vec<u64> = (0..n).map(|_| next(6)).collect();
+            let psn = Psn::new(sigma).unwrap();
+            let sparse = ThresholdSolver::new(&psn, &w).solve();
+            assert_eq!(
+                dense_thresholds(&psn, &w),
+                sparse,
+                "σ={:?} w={w:?}",
+                psn.sigma
+            );
+        }
+    }
+
+    #[test]
     fn spec_threshold_vectors() {
         use Threshold::*;
-        let cases: &[(&[usize], &[u64], (Threshold, Threshold), Outcome)] = &[
+        type Case<'a> = (&'a [usize], &'a [u64], (Threshold, Threshold), Outcome);
+        let cases: &[Case] = &[
             (&[1], &[3], (Finite(0), Finite(0)), Outcome::N),
             (&[1, 2], &[1, 1], (Finite(1), Finite(1)), Outcome::P),
             (&[2, 1], &[1, 2], (Finite(2), Finite(1)), Outcome::R),
@@ -450,5 +565,178 @@ mod tests {
             let p = Psn::new(sigma.to_vec()).unwrap();
             assert_eq!(p.thresholds(w), (Some(*th), *o), "σ={sigma:?} w={w:?}");
         }
+    }
+}
+
+/// The paper's results as exhaustive checks over one permutation and a box
+/// of positions; `cgt check` runs them in parallel, the tests on small ranges.
+pub mod checks {
+    use super::{Psn, Threshold};
+    use crate::analysis::Outcome;
+    use crate::game::Arena;
+    use crate::ruleset::Evaluator;
+
+    /// A position where a check failed, and why.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct Counterexample {
+        pub sigma: Vec<usize>,
+        pub w: Vec<u64>,
+        pub detail: String,
+    }
+
+    fn each_position(
+        n: usize,
+        m: u64,
+        mut f: impl FnMut(&[u64]) -> Result<(), String>,
+    ) -> Result<u64, (Vec<u64>, String)> {
+        let mut w = vec![0u64; n];
+        let mut count = 0;
+        loop {
+            f(&w).map_err(|e| (w.clone(), e))?;
+            count += 1;
+            let mut k = n;
+            loop {
+                if k == 0 {
+                    return Ok(count);
+                }
+                k -= 1;
+                if w[k] < m {
+                    w[k] += 1;
+                    break;
+                }
+                w[k] = 0;
+            }
+        }
+    }
+
+    fn fail(sigma: &[usize], (w, detail): (Vec<u64>, String)) -> Counterexample {
+        Counterexample {
+            sigma: sigma.to_vec(),
+            w,
+            detail,
+        }
+    }
+
+    /// Theorem 5.4: every position of the box {0..m}^n has an integer atomic weight.
+    pub fn aw_integral(sigma: &[usize], m: u64) -> Result<u64, Counterexample> {
+        let psn = Psn::new(sigma.to_vec()).map_err(|e| fail(sigma, (vec![], e)))?;
+        let mut arena = Arena::new();
+        let values = psn.box_values(&mut arena, m);
+        let mut idx = 0usize;
+        each_position(sigma.len(), m, |_| {
+            let g = values[idx];
+            idx += 1;
+            match arena.atomic_weight(g) {
+                Some(w) if arena.is_integer(w) => Ok(()),
+                Some(_) => Err("the atomic weight is not an integer".into()),
+                None => Err("no atomic weight (PSN positions are dicotic)".into()),
+            }
+        })
+        .map_err(|e| fail(sigma, e))
+    }
+
+    /// Theorem 3.2: its outcome equals the engine's (canonical value compared
+    /// with 0), and its thresholds equal Definition 3.1 found by scanning γ
+    /// with a brute-force outcome search.
+    pub fn outcome(sigma: &[usize], m: u64) -> Result<u64, Counterexample> {
+        let psn = Psn::new(sigma.to_vec()).map_err(|e| fail(sigma, (vec![], e)))?;
+        let mut arena = Arena::new();
+        let values = psn.box_values(&mut arena, m);
+        let mut search = Evaluator::new(&psn);
+        let mut idx = 0usize;
+        each_position(sigma.len(), m, |w| {
+            let g = values[idx];
+            idx += 1;
+            let (th, o) = psn.thresholds(w);
+            let engine = arena.outcome(g);
+            if o != engine {
+                return Err(format!("Theorem 3.2 gives {o}, the engine {engine}"));
+            }
+            let Some((lt, rt)) = th else { return Ok(()) };
+            let (l, r) = (psn.left_target(w).unwrap(), psn.right_target(w).unwrap());
+            let bound: u64 = w.iter().sum::<u64>() + 1;
+            let scan =
+                |search: &mut Evaluator<Psn>, pile: usize, good: [Outcome; 2]| -> Threshold {
+                    (0..=bound)
+                        .find(|&g| {
+                            let mut v = w.to_vec();
+                            v[pile] = g;
+                            good.contains(&search.outcome(&v))
+                        })
+                        .map_or(Threshold::Infinite, |g| Threshold::Finite(g as u128))
+                };
+            let ls = scan(&mut search, l, [Outcome::L, Outcome::P]);
+            let rs = scan(&mut search, r, [Outcome::R, Outcome::P]);
+            if (ls, rs) != (lt, rt) {
+                return Err(format!(
+                    "Theorem 3.2 gives thresholds ({lt}, {rt}), Definition 3.1 ({ls}, {rs})"
+                ));
+            }
+            Ok(())
+        })
+        .map_err(|e| fail(sigma, e))
+    }
+
+    /// Theorem 4.2 on every uniform position (each support, m = 2..=max_m):
+    /// equals the brute-force outcome, does not depend on m, and misère play
+    /// gives the same outcome (Corollaries 4.3 and 4.4).
+    pub fn uniform(sigma: &[usize], max_m: u64) -> Result<u64, Counterexample> {
+        let psn = Psn::new(sigma.to_vec()).map_err(|e| fail(sigma, (vec![], e)))?;
+        let n = sigma.len();
+        let mut search = Evaluator::new(&psn);
+        let mut count = 0;
+        for support in 1u32..(1 << n) {
+            let mut first: Option<Outcome> = None;
+            for m in 2..=max_m.max(2) {
+                let w: Vec<u64> = (0..n)
+                    .map(|i| if support >> i & 1 == 1 { m } else { 0 })
+                    .collect();
+                let o = psn
+                    .uniform_outcome(&w)
+                    .map_err(|e| fail(sigma, (w.clone(), e)))?;
+                let brute = search.outcome(&w);
+                if o != brute {
+                    return Err(fail(
+                        sigma,
+                        (w, format!("Theorem 4.2 gives {o}, the search {brute}")),
+                    ));
+                }
+                if *first.get_or_insert(o) != o {
+                    return Err(fail(
+                        sigma,
+                        (w, format!("outcome {o} differs from the one for m = 2")),
+                    ));
+                }
+                let misere = search.misere_outcome(&w);
+                if misere != o {
+                    return Err(fail(
+                        sigma,
+                        (
+                            w,
+                            format!("misère outcome {misere} differs from normal {o}"),
+                        ),
+                    ));
+                }
+                count += 1;
+            }
+        }
+        Ok(count)
+    }
+
+    /// Remark 2.4: the misère outcome by the reduction equals a direct misère search.
+    pub fn misere(sigma: &[usize], m: u64) -> Result<u64, Counterexample> {
+        let psn = Psn::new(sigma.to_vec()).map_err(|e| fail(sigma, (vec![], e)))?;
+        let search = Evaluator::new(&psn);
+        each_position(sigma.len(), m, |w| {
+            let (by_reduction, direct) =
+                (psn.misere_outcome(w), search.misere_outcome(&w.to_vec()));
+            if by_reduction != direct {
+                return Err(format!(
+                    "the reduction gives {by_reduction}, direct misère search {direct}"
+                ));
+            }
+            Ok(())
+        })
+        .map_err(|e| fail(sigma, e))
     }
 }

@@ -1,0 +1,340 @@
+//! Partizan-Serial-Nim (Hashimoto, arXiv:2608.19876; ../shared/spec/psn.md)
+//! and Domineering: the paper's facts, the spec's test vectors, the paper's
+//! theorems checked exhaustively on small ranges, and literature values.
+
+use cgt_core::analysis::Outcome;
+use cgt_core::game::Arena;
+use cgt_core::lang::{Session, Value};
+use cgt_core::ruleset::psn::{checks, Psn, Threshold};
+use cgt_core::ruleset::Evaluator;
+
+fn eval(s: &mut Session, input: &str) -> String {
+    s.run_line(input)
+        .unwrap_or_else(|e| panic!("{input}: {}", e.message))
+}
+
+fn same_value(s: &mut Session, a: &str, b: &str) -> bool {
+    matches!(
+        s.eval_line(&format!("({a}) == ({b})")),
+        Ok(Some(Value::Bool(true)))
+    )
+}
+
+fn list(v: &[u64]) -> String {
+    format!(
+        "[{}]",
+        v.iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    )
+}
+
+#[test]
+fn spec_test_vectors() {
+    // psn.md §9: σ, w, class, (L,R), value, aw, outcome.
+    let rows: &[(&str, &str, &str, &str, &str, &str, &str)] = &[
+        ("[1]", "[3]", "=", "[0,0]", "*3", "0", "N"),
+        ("[1,2]", "[1,1]", "=", "[1,1]", "0", "0", "P"),
+        ("[1,2]", "[2,1]", "=", "[1,1]", "*2", "0", "N"),
+        ("[1,2]", "[2,3]", "=", "[1,1]", "*", "0", "N"),
+        ("[2,1]", "[1,1]", "!=", "[1,1]", "0", "0", "P"),
+        ("[2,1]", "[1,2]", "!=", "[2,1]", "v*3", "-1", "R"),
+        ("[2,1]", "[2,2]", "!=", "[2,2]", "0", "0", "P"),
+        ("[2,1]", "[3,1]", "!=", "[1,3]", "^*2", "1", "L"),
+        ("[2,1]", "[1,3]", "!=", "[3,1]", "v*2", "-1", "R"),
+        ("[2,1]", "[2,3]", "!=", "[3,2]", "{v*2, *3|0}", "-1", "R"),
+        ("[3,2,1]", "[1,1,1]", "!=", "[0,0]", "*", "0", "N"),
+        ("[1,2,3]", "[2,1,3]", "=", "[0,0]", "*2", "0", "N"),
+        ("[1,3,2]", "[1,1,2]", "=", "[inf,0]", "v2*2", "-2", "R"),
+        ("[1,3,2]", "[1,2,1]", "=", "[0,inf]", "^2*2", "2", "L"),
+        (
+            "[2,3,1]",
+            "[2,1,3]",
+            "!=",
+            "[3,2]",
+            "{v2*3, v*2|0}",
+            "-2",
+            "R",
+        ),
+        ("[3,1,2]", "[1,2,3]", "!=", "[4,0]", "v", "-1", "R"),
+        ("[3,2,4,1]", "[2,2,2,2]", "!=", "[0,0]", "*", "0", "N"),
+        (
+            "[3,2,4,1]",
+            "[3,3,3,3]",
+            "!=",
+            "[0,0]",
+            "{0,*|0,{0,*|0,^*}}",
+            "1",
+            "N",
+        ),
+    ];
+    let mut s = Session::new();
+    for (sigma, w, class, th, value, aw, o) in rows {
+        let p = format!("psn({w}, {sigma})");
+        let ctx = format!("σ={sigma} w={w}");
+        assert_eq!(eval(&mut s, &format!("psn_thresholds({p})")), *th, "{ctx}");
+        assert!(
+            same_value(&mut s, &format!("value({p})"), value),
+            "{ctx}: value {}",
+            eval(&mut s, &format!("value({p})"))
+        );
+        assert_eq!(eval(&mut s, &format!("atomic_weight({p})")), *aw, "{ctx}");
+        assert_eq!(eval(&mut s, &format!("psn_outcome({p})")), *o, "{ctx}");
+        assert_eq!(eval(&mut s, &format!("outcome_class({p})")), *o, "{ctx}");
+        // W= iff both players target the same pile.
+        let sig: Vec<usize> = serde_like_list(sigma);
+        let wv: Vec<u64> = serde_like_list(w);
+        let psn = Psn::new(sig).unwrap();
+        let shared = psn.left_target(&wv) == psn.right_target(&wv);
+        assert_eq!(shared, *class == "=", "{ctx}");
+    }
+}
+
+fn serde_like_list<T: std::str::FromStr>(s: &str) -> Vec<T>
+where
+    T::Err: std::fmt::Debug,
+{
+    s.trim_matches(|c| c == '[' || c == ']')
+        .split(',')
+        .map(|x| x.trim().parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn figure_one_position_and_play_sequence() {
+    // psn.md §1: the Figure 1 position and its (legal, not optimal) play sequence.
+    let sigma = vec![10, 1, 3, 9, 2, 5, 7, 6, 8, 4];
+    let psn = Psn::new(sigma.clone()).unwrap();
+    let mut w = vec![2, 3, 1, 5, 2, 3, 1, 3, 2, 3];
+    let mut s = Session::new();
+    let p = format!("psn({}, {})", list(&w), "[10,1,3,9,2,5,7,6,8,4]");
+    assert_eq!(eval(&mut s, &format!("birthday({p})")), "23");
+    assert_eq!(eval(&mut s, &format!("atomic_weight({p})")), "-6");
+    assert_eq!(eval(&mut s, &format!("outcome_class({p})")), "R");
+    use Threshold::*;
+    // (mover, target pile (1-based), stones taken, thresholds after, outcome after)
+    let moves: &[(char, usize, u64, (Threshold, Threshold))] = &[
+        ('R', 2, 2, (Finite(8), Finite(0))),
+        ('L', 1, 2, (Infinite, Finite(0))),
+        ('R', 2, 1, (Infinite, Finite(0))),
+        ('L', 3, 1, (Finite(11), Finite(0))),
+        ('R', 5, 2, (Finite(9), Finite(0))),
+        ('L', 4, 4, (Finite(9), Finite(0))),
+        ('R', 10, 1, (Finite(8), Finite(0))),
+    ];
+    assert_eq!(
+        psn.thresholds(&w),
+        (Some((Finite(10), Finite(0))), Outcome::R)
+    );
+    for (mover, target, take, th) in moves {
+        let t = if *mover == 'L' {
+            psn.left_target(&w)
+        } else {
+            psn.right_target(&w)
+        };
+        assert_eq!(t, Some(target - 1), "{mover} targets pile {target}");
+        w[target - 1] -= take;
+        assert_eq!(
+            psn.thresholds(&w),
+            (Some(*th), Outcome::R),
+            "after {mover} takes {take} from pile {target}"
+        );
+    }
+}
+
+#[test]
+fn paper_facts() {
+    let mut s = Session::new();
+    // Section 5: m-dependence of the atomic weight, σ = (3,2,4,1).
+    assert_eq!(
+        eval(&mut s, "atomic_weight(psn([2,2,2,2], [3,2,4,1]))"),
+        "0"
+    );
+    assert_eq!(
+        eval(&mut s, "atomic_weight(psn([3,3,3,3], [3,2,4,1]))"),
+        "1"
+    );
+    assert_eq!(
+        eval(&mut s, "atomic_weight(psn([1,1,1,1], [3,2,4,1]))"),
+        "0"
+    );
+    assert_eq!(
+        eval(&mut s, "atomic_weight(psn([4,4,4,4], [3,2,4,1]))"),
+        "1"
+    );
+    // Figure 2: Serial-Nim value *2; End-Nim outcome L with (0, 13) and aw 4.
+    assert_eq!(eval(&mut s, "value(serial_nim([3,5,2,3,3,1,9]))"), "*2");
+    assert_eq!(eval(&mut s, "psn_outcome(end_nim([3,5,2,3,3,1,9]))"), "L");
+    assert_eq!(
+        eval(&mut s, "psn_thresholds(end_nim([3,5,2,3,3,1,9]))"),
+        "[0,13]"
+    );
+    assert_eq!(eval(&mut s, "atomic_weight(end_nim([3,5,2,3,3,1,9]))"), "4");
+    // Two positions with one game tree (σ = (1,2)).
+    assert!(same_value(
+        &mut s,
+        "value(psn([1,0],[1,2]))",
+        "value(psn([0,1],[1,2]))"
+    ));
+    // The uniform all-3 Figure-1 position: o = L, aw = 1; all-2 likewise.
+    let sig = "[10,1,3,9,2,5,7,6,8,4]";
+    for m in [2, 3] {
+        let p = format!("psn([{m},{m},{m},{m},{m},{m},{m},{m},{m},{m}], {sig})");
+        assert_eq!(eval(&mut s, &format!("psn_uniform_outcome({p})")), "L");
+        assert_eq!(eval(&mut s, &format!("psn_outcome({p})")), "L");
+    }
+    // The general two-permutation form normalises to σ^L = identity.
+    assert!(same_value(
+        &mut s,
+        "value(psn([2,3,1], [1,2,3], [2,1,3]))",
+        "value(psn([2,3,1], [2,1,3]))"
+    ));
+    // Old pile i becomes pile σL(i): w' = (3,1,2), σ = σR∘σL⁻¹ = (2,3,1).
+    assert!(same_value(
+        &mut s,
+        "value(psn([1,2,3], [2,3,1], [3,1,2]))",
+        "value(psn([3,1,2], [2,3,1]))"
+    ));
+}
+
+#[test]
+fn serial_nim_is_the_sequential_compound_of_heaps() {
+    // psn.md §1.1 and cgt.md §9: σ = id gives *w1 -> *w2 -> ... -> *wn; and
+    // Levine's closed form for its nimber.
+    let mut s = Session::new();
+    let mut count = 0;
+    for a in 0..4u64 {
+        for b in 0..4u64 {
+            for c in 0..4u64 {
+                let w = [a, b, c];
+                let value = eval(&mut s, &format!("value(serial_nim({}))", list(&w)));
+                let chain = eval(&mut s, &format!("*{a} -> *{b} -> *{c}"));
+                assert_eq!(value, chain, "w={w:?}");
+                let nonzero: Vec<u64> = w.iter().copied().filter(|&x| x > 0).collect();
+                let expected = if nonzero.is_empty() {
+                    0
+                } else {
+                    let mut ext = nonzero.clone();
+                    ext.push(0);
+                    let m = ext.iter().position(|&x| x != ext[0]).unwrap() + 1;
+                    if (m % 2 == 1) ^ (ext[m - 1] < ext[0]) {
+                        ext[0]
+                    } else {
+                        ext[0] - 1
+                    }
+                };
+                let star = if expected == 0 {
+                    "0".to_string()
+                } else if expected == 1 {
+                    "*".into()
+                } else {
+                    format!("*{expected}")
+                };
+                assert_eq!(value, star, "Levine's formula, w={w:?}");
+                count += 1;
+            }
+        }
+    }
+    assert_eq!(count, 64);
+}
+
+#[test]
+fn theorems_hold_exhaustively_on_small_ranges() {
+    // The `cgt check` ranges N <= 5, M <= 3 (single-threaded here).
+    for n in 1..=5 {
+        for sigma in Psn::permutations(n) {
+            let m = 3;
+            for (name, r) in [
+                (
+                    "Theorem 5.4 (integer atomic weights)",
+                    checks::aw_integral(&sigma, m),
+                ),
+                (
+                    "Theorem 3.2 (outcome and thresholds)",
+                    checks::outcome(&sigma, m),
+                ),
+                ("Theorem 4.2 (uniform case)", checks::uniform(&sigma, m)),
+                ("Remark 2.4 (misère reduction)", checks::misere(&sigma, m)),
+            ] {
+                if let Err(c) = r {
+                    panic!("{name} fails: σ={:?} w={:?}: {}", c.sigma, c.w, c.detail);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn psn_all_summaries_match_the_peer_harness() {
+    // ../shared/peers/cgt-crate/README.md: distinct values and outcome counts.
+    for (n, m, distinct, outcomes) in [
+        (3, 3, 50, [68, 68, 81, 167]),
+        (4, 3, 280, [1499, 1499, 1057, 2089]),
+    ] {
+        let mut arena = Arena::new();
+        let mut all = std::collections::HashSet::new();
+        let mut counts = [0usize; 4];
+        for sigma in Psn::permutations(n) {
+            let psn = Psn::new(sigma).unwrap();
+            for g in psn.box_values(&mut arena, m) {
+                all.insert(g);
+                counts[arena.outcome(g) as usize] += 1;
+            }
+        }
+        assert_eq!(all.len(), distinct);
+        assert_eq!(counts, outcomes, "L R P N for n={n} m={m}");
+    }
+}
+
+#[test]
+fn big_stone_counts_in_the_fast_algorithms() {
+    let psn = Psn::new(vec![2, 1]).unwrap();
+    let big = u64::MAX / 4;
+    // Lemma 3.5 shape: equal excess gives P, larger Left excess gives L.
+    assert_eq!(psn.outcome(&[big, big]), Outcome::P);
+    assert_eq!(psn.outcome(&[big, big - 1]), Outcome::L);
+    let uniform = Psn::new(vec![3, 2, 4, 1]).unwrap();
+    assert_eq!(uniform.uniform_outcome(&[big; 4]), Ok(Outcome::N));
+    let mut s = Session::new();
+    assert_eq!(
+        eval(
+            &mut s,
+            "psn_outcome(psn([18446744073709551615, 18446744073709551615], [2,1]))"
+        ),
+        "P"
+    );
+}
+
+#[test]
+fn generic_engine_outcome_search_and_forms_agree() {
+    let psn = Psn::new(vec![3, 1, 2]).unwrap();
+    let mut arena = Arena::new();
+    let mut ev = Evaluator::new(&psn);
+    for w in [[1, 2, 3], [2, 2, 0], [0, 3, 1], [3, 3, 3]] {
+        let g = ev.value(&mut arena, &w.to_vec());
+        assert_eq!(ev.outcome(&w.to_vec()), arena.outcome(g));
+        assert_eq!(ev.form(&w.to_vec()).canonical(&mut arena), g);
+        assert_eq!(psn.outcome(&w), arena.outcome(g));
+    }
+}
+
+#[test]
+fn domineering_values_from_the_literature() {
+    // Berlekamp, Conway, Guy; Lachmann, Moore, Rapaport; the CGSuite table.
+    let mut s = Session::new();
+    for (board, value) in [
+        ("domineering(2, 2)", "+-1"),
+        ("domineering(3, 3)", "+-1"),
+        ("domineering(4, 4)", "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"),
+        ("domineering(4, 5)", "1"),
+        ("domineering(5, 5)", "0"),
+        ("domineering(3, 6)", "{-1|-7/2}"),
+        ("domineering(\"../..\")", "+-1"),
+        ("domineering(\"#./..\")", "*"), // one move each, both to a single square
+        ("domineering(\"..\")", "-1"),
+        ("domineering(\"./.\")", "1"),
+    ] {
+        assert_eq!(eval(&mut s, &format!("value({board})")), value, "{board}");
+    }
+}
