@@ -7,6 +7,7 @@
 pub mod analysis;
 pub mod form;
 pub mod game;
+pub mod interrupt;
 pub mod lang;
 pub mod number;
 pub mod ruleset;

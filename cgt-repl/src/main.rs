@@ -6,8 +6,12 @@
 
 mod bench;
 mod check;
+mod memory;
 mod repl;
 mod run;
+
+#[global_allocator]
+static ALLOCATOR: memory::Counting = memory::Counting;
 
 use std::process::ExitCode;
 
@@ -16,6 +20,8 @@ usage: cgt                  start the interactive REPL
        cgt -e EXPR          evaluate EXPR (may be repeated) and print the results
        cgt FILE             run a script, printing each result
        cgt --batch          read standard input, print exactly one line per input line
+options: --json (results as JSON objects, with -e and --batch), --vi (Vi keys in the REPL),
+         --max-memory SIZE (stop a computation past SIZE, e.g. 8G; default 3/4 of RAM)
        cgt check NAME ...   verify a paper's theorem exhaustively (`cgt check` lists them)
        cgt bench NAME ...   benchmark workloads (`cgt bench` lists them)
        cgt --help           this text";
@@ -33,13 +39,38 @@ fn main() -> ExitCode {
 }
 
 fn dispatch(args: &[String]) -> ExitCode {
+    // Global options, valid in every mode.
+    let mut args: Vec<String> = args.to_vec();
+    let take_flag = |args: &mut Vec<String>, f: &str| -> bool {
+        match args.iter().position(|a| a == f) {
+            Some(k) => {
+                args.remove(k);
+                true
+            }
+            None => false,
+        }
+    };
+    let json = take_flag(&mut args, "--json");
+    let vi = take_flag(&mut args, "--vi");
+    let mut limit = memory::default_limit();
+    if let Some(k) = args.iter().position(|a| a == "--max-memory") {
+        match args.get(k + 1).and_then(|s| repl::parse_size(s)) {
+            Some(bytes) => limit = bytes,
+            None => {
+                eprintln!("error: --max-memory needs a size such as 8G or 500M");
+                return ExitCode::from(2);
+            }
+        }
+        args.drain(k..k + 2);
+    }
+    memory::set_limit(limit);
     match args.first().map(String::as_str) {
-        None => repl::run(),
+        None => repl::run(vi),
         Some("-h") | Some("--help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
-        Some("--batch") => run::batch(),
+        Some("--batch") => run::batch(json),
         Some("-e") => {
             let mut exprs = Vec::new();
             let mut it = args.iter();
@@ -52,7 +83,11 @@ fn dispatch(args: &[String]) -> ExitCode {
                     }
                 }
             }
-            run::expressions(&exprs)
+            if json {
+                run::json_expressions(&exprs)
+            } else {
+                run::expressions(&exprs)
+            }
         }
         Some("bench") => bench::run(&args[1..]),
         Some("check") => check::run(&args[1..]),

@@ -1,59 +1,237 @@
-//! The interactive REPL: rustyline with history, a thin shell over the library.
+//! The interactive REPL: rustyline with history in the platform's data
+//! directory, tab completion of functions and variables, hints, bracket-aware
+//! multi-line input, Emacs or Vi keys, and `:` commands. Ctrl-C stops a
+//! running computation and keeps the session; twice at an empty prompt exits.
 
 use crate::run::{eval_to_string, silence_panics};
+use cgt_core::lang::builtins::{lookup, BUILTINS};
+use cgt_core::lang::style::Style;
 use cgt_core::lang::Session;
+use rustyline::completion::{Completer, Pair};
+use rustyline::config::Configurer;
 use rustyline::error::ReadlineError;
-use rustyline::DefaultEditor;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::{Hinter, HistoryHinter};
+use rustyline::validate::{ValidationContext, ValidationResult, Validator};
+use rustyline::{Config, Context, EditMode, Editor, Helper};
+use std::cell::RefCell;
 use std::process::ExitCode;
+use std::rc::Rc;
+use std::time::Instant;
 
-fn history_path() -> Option<std::path::PathBuf> {
-    let home = std::env::var_os("HOME")?;
-    Some(std::path::Path::new(&home).join(".cgt_history"))
+const COMMANDS: &[(&str, &str)] = &[
+    (":help", "this list"),
+    (":load FILE", "run a script in this session"),
+    (":save FILE", "write this session's inputs to a script"),
+    (
+        ":time EXPR",
+        "evaluate, then show wall time and arena statistics",
+    ),
+    (":format plain|unicode|latex", "how values are printed"),
+    (
+        ":set max_memory SIZE",
+        "stop computations that grow memory past SIZE (e.g. 8G, 500M)",
+    ),
+    (":set edit_mode vi|emacs", "key bindings"),
+    (":vars", "the variables defined so far"),
+    (
+        ":quit",
+        "leave (also Ctrl-D, or Ctrl-C twice at an empty prompt)",
+    ),
+];
+
+/// Completion, hints and multi-line validation for the line editor.
+struct CgtHelper {
+    variables: Rc<RefCell<Vec<String>>>,
+    hinter: HistoryHinter,
 }
 
-pub fn run() -> ExitCode {
-    silence_panics();
-    let mut editor = match DefaultEditor::new() {
-        Ok(e) => e,
-        Err(e) => {
-            eprintln!("error: cannot start the line editor: {e}");
-            return ExitCode::from(1);
+impl Completer for CgtHelper {
+    type Candidate = Pair;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let start = line[..pos]
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+            .map_or(0, |k| k + 1);
+        let word = &line[start..pos];
+        if word.is_empty() {
+            return Ok((pos, vec![]));
         }
+        let mut out: Vec<Pair> = Vec::new();
+        if word.starts_with(':') {
+            for (c, _) in COMMANDS {
+                let name = c.split_whitespace().next().unwrap_or(c);
+                if name.starts_with(word) {
+                    out.push(Pair {
+                        display: name.to_string(),
+                        replacement: format!("{name} "),
+                    });
+                }
+            }
+        } else {
+            for b in BUILTINS {
+                if b.name.starts_with(word) {
+                    let paren = if b.arity.start() > &0 { "(" } else { "" };
+                    out.push(Pair {
+                        display: b.signature.to_string(),
+                        replacement: format!("{}{paren}", b.name),
+                    });
+                }
+            }
+            for v in self.variables.borrow().iter().chain(
+                ["Left", "Right", "per_player", "all_small", "help"]
+                    .map(String::from)
+                    .iter(),
+            ) {
+                if v.starts_with(word) {
+                    out.push(Pair {
+                        display: v.clone(),
+                        replacement: v.clone(),
+                    });
+                }
+            }
+        }
+        out.sort_by(|a, b| a.display.cmp(&b.display));
+        Ok((start, out))
+    }
+}
+
+impl Hinter for CgtHelper {
+    type Hint = String;
+
+    fn hint(&self, line: &str, pos: usize, ctx: &Context<'_>) -> Option<String> {
+        // A function's signature once its name and `(` are typed; else history.
+        let before = &line[..pos];
+        if let Some(open) = before.strip_suffix('(') {
+            let name_start = open
+                .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .map_or(0, |k| k + 1);
+            if let Some(b) = lookup(&open[name_start..]) {
+                return Some(format!("  — {}", b.signature));
+            }
+        }
+        self.hinter.hint(line, pos, ctx)
+    }
+}
+
+impl Highlighter for CgtHelper {}
+
+impl Validator for CgtHelper {
+    fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
+        // An unclosed `{`, `(` or `[` continues on the next line.
+        let mut depth: i64 = 0;
+        let mut quoted = false;
+        for c in ctx.input().chars() {
+            match c {
+                '"' => quoted = !quoted,
+                '{' | '(' | '[' if !quoted => depth += 1,
+                '}' | ')' | ']' if !quoted => depth -= 1,
+                _ => {}
+            }
+        }
+        Ok(if depth > 0 {
+            ValidationResult::Incomplete
+        } else {
+            ValidationResult::Valid(None)
+        })
+    }
+}
+
+impl Helper for CgtHelper {}
+
+fn history_path() -> Option<std::path::PathBuf> {
+    let dirs = directories::ProjectDirs::from("org", "cgt", "cgt")?;
+    let dir = dirs.data_dir();
+    std::fs::create_dir_all(dir).ok()?;
+    Some(dir.join("history.txt"))
+}
+
+/// Parse sizes like `8G`, `500M`, `64K` or a number of bytes.
+pub fn parse_size(s: &str) -> Option<usize> {
+    let s = s.trim();
+    let (num, mult) = match s.chars().last()?.to_ascii_uppercase() {
+        'K' => (&s[..s.len() - 1], 1usize << 10),
+        'M' => (&s[..s.len() - 1], 1 << 20),
+        'G' => (&s[..s.len() - 1], 1 << 30),
+        'T' => (&s[..s.len() - 1], 1 << 40),
+        _ => (s, 1),
     };
+    num.trim().parse::<usize>().ok()?.checked_mul(mult)
+}
+
+pub fn run(vi: bool) -> ExitCode {
+    silence_panics();
+    let _ =
+        ctrlc::set_handler(|| cgt_core::interrupt::request(cgt_core::interrupt::Stop::Interrupted));
+    let config = Config::builder()
+        .edit_mode(if vi { EditMode::Vi } else { EditMode::Emacs })
+        .auto_add_history(false)
+        .build();
+    let mut editor: Editor<CgtHelper, rustyline::history::DefaultHistory> =
+        match Editor::with_config(config) {
+            Ok(e) => e,
+            Err(e) => {
+                eprintln!("error: cannot start the line editor: {e}");
+                return ExitCode::from(1);
+            }
+        };
+    let variables = Rc::new(RefCell::new(Vec::new()));
+    editor.set_helper(Some(CgtHelper {
+        variables: variables.clone(),
+        hinter: HistoryHinter::new(),
+    }));
     let history = history_path();
     if let Some(h) = &history {
         let _ = editor.load_history(h);
     }
     println!(
-        "cgt {} — combinatorial game calculator. Type an expression, `help`, or `:quit`.",
+        "cgt {} — combinatorial game calculator. `help` lists the functions, `:help` the commands, Tab completes.",
         env!("CARGO_PKG_VERSION")
     );
     let mut session = Session::new();
+    let mut inputs: Vec<String> = Vec::new();
+    let mut interrupted_once = false;
     loop {
+        *variables.borrow_mut() = session.variables();
         match editor.readline("cgt> ") {
             Ok(line) => {
+                interrupted_once = false;
                 let trimmed = line.trim();
                 if trimmed.is_empty() {
                     continue;
                 }
                 let _ = editor.add_history_entry(line.as_str());
+                if let Some(h) = &history {
+                    let _ = editor.append_history(h);
+                }
                 if matches!(trimmed, ":quit" | ":q" | "quit" | "exit") {
                     break;
+                }
+                if trimmed.starts_with(':') {
+                    command(trimmed, &mut session, &mut inputs, &mut editor);
+                    continue;
                 }
                 if trimmed == "help" || trimmed.starts_with("help ") {
                     print_help(trimmed.strip_prefix("help").unwrap_or("").trim());
                     continue;
                 }
-                match eval_to_string(&mut session, &line) {
-                    Ok(s) if !s.is_empty() => println!("{s}"),
-                    Ok(_) => {}
-                    Err(_) => match session.eval_line(&line) {
-                        Err(e) => eprintln!("{}", e.render(&line)),
-                        Ok(_) => eprintln!("error: internal error"),
-                    },
-                }
+                // Multi-line input joins into one statement.
+                let joined = line.replace('\n', " ");
+                evaluate(&mut session, &joined);
+                inputs.push(joined);
             }
-            Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Interrupted) => {
+                if interrupted_once {
+                    break;
+                }
+                interrupted_once = true;
+                println!("(Ctrl-C again or :quit to leave)");
+            }
             Err(ReadlineError::Eof) => break,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -61,17 +239,107 @@ pub fn run() -> ExitCode {
             }
         }
     }
-    if let Some(h) = &history {
-        let _ = editor.save_history(h);
-    }
     ExitCode::SUCCESS
 }
 
-fn print_help(name: &str) {
-    use cgt_core::lang::builtins::{lookup, BUILTINS};
+/// Evaluate and print; errors show the line with a caret.
+fn evaluate(session: &mut Session, line: &str) {
+    match eval_to_string(session, line) {
+        Ok(s) if !s.is_empty() => println!("{s}"),
+        Ok(_) => {}
+        Err(msg) => match cgt_core::lang::parse_statement(line) {
+            Err(e) => eprintln!("{}", e.render(line)),
+            Ok(_) if msg.contains("(column") => {
+                // Re-render with the caret from a fresh evaluation error.
+                let col = msg
+                    .rsplit("(column ")
+                    .next()
+                    .and_then(|c| c.trim_end_matches(')').parse::<usize>().ok());
+                let text = msg.rsplit_once(" (column").map_or(msg.as_str(), |(m, _)| m);
+                eprintln!("error: {text}");
+                if let Some(col) = col {
+                    eprintln!("  {line}\n  {}^", " ".repeat(col.saturating_sub(1)));
+                }
+            }
+            Ok(_) => eprintln!("error: {msg}"),
+        },
+    }
+}
+
+fn command(
+    cmd: &str,
+    session: &mut Session,
+    inputs: &mut Vec<String>,
+    editor: &mut Editor<CgtHelper, rustyline::history::DefaultHistory>,
+) {
+    let (name, arg) = cmd
+        .split_once(char::is_whitespace)
+        .map_or((cmd, ""), |(a, b)| (a, b.trim()));
+    match name {
+        ":help" => {
+            for (c, what) in COMMANDS {
+                println!("  {c:<30} {what}");
+            }
+        }
+        ":load" => match std::fs::read_to_string(arg) {
+            Ok(text) => {
+                for line in text.lines().filter(|l| !cgt_core::lang::is_blank(l)) {
+                    evaluate(session, line);
+                    inputs.push(line.to_string());
+                }
+            }
+            Err(e) => eprintln!("error: cannot read {arg}: {e}"),
+        },
+        ":save" => match std::fs::write(arg, inputs.join("\n") + "\n") {
+            Ok(()) => println!("saved {} inputs to {arg}", inputs.len()),
+            Err(e) => eprintln!("error: cannot write {arg}: {e}"),
+        },
+        ":time" => {
+            let t = Instant::now();
+            evaluate(session, arg);
+            inputs.push(arg.to_string());
+            let s = session.arena.stats();
+            println!(
+                "time {:.6} s; arena: {} games, {} sums and {} comparisons cached; heap {:.1} MB",
+                t.elapsed().as_secs_f64(),
+                s.games,
+                s.sums_cached,
+                s.comparisons_cached,
+                crate::memory::live() as f64 / 1e6
+            );
+        }
+        ":format" => match arg.parse::<Style>() {
+            Ok(style) => session.style = style,
+            Err(e) => eprintln!("error: {e}"),
+        },
+        ":vars" => println!("{}", session.variables().join(", ")),
+        ":set" => {
+            let (key, value) = arg
+                .split_once(char::is_whitespace)
+                .map_or((arg, ""), |(a, b)| (a, b.trim()));
+            match key {
+                "max_memory" => match parse_size(value) {
+                    Some(bytes) => {
+                        crate::memory::set_limit(bytes);
+                        println!("max_memory = {bytes} bytes");
+                    }
+                    None => eprintln!("error: expected a size such as 8G or 500M"),
+                },
+                "edit_mode" => match value {
+                    "vi" => editor.set_edit_mode(EditMode::Vi),
+                    "emacs" => editor.set_edit_mode(EditMode::Emacs),
+                    _ => eprintln!("error: edit_mode is vi or emacs"),
+                },
+                _ => eprintln!("error: unknown setting `{key}` (max_memory, edit_mode)"),
+            }
+        }
+        _ => eprintln!("error: unknown command `{name}` (:help lists them)"),
+    }
+}
+
+pub fn print_help(name: &str) {
     if name.is_empty() {
         let mut topics: Vec<&str> = BUILTINS.iter().map(|b| b.topic).collect();
-        topics.dedup();
         topics.sort();
         topics.dedup();
         for t in topics {
@@ -82,7 +350,7 @@ fn print_help(name: &str) {
                 .collect();
             println!("{t}: {}", names.join(", "));
         }
-        println!("Type `help NAME` for one function.");
+        println!("`help NAME` shows one function; `:help` lists the REPL commands.");
         return;
     }
     match lookup(name) {
@@ -90,9 +358,12 @@ fn print_help(name: &str) {
             println!("{}\n  {}\n  example: {}", b.signature, b.help, b.example);
             let mut s = Session::new();
             if let Ok(out) = eval_to_string(&mut s, b.example) {
-                println!("  => {out}");
+                println!("  => {}", out.replace('\n', "\n     "));
             }
         }
-        None => println!("no function `{name}`"),
+        None => match cgt_core::lang::builtins::suggest(name) {
+            Some(s) => println!("no function `{name}`; did you mean `{s}`?"),
+            None => println!("no function `{name}`"),
+        },
     }
 }

@@ -114,6 +114,21 @@ impl Arena {
         }
     }
 
+    /// Drop every operation cache (the games themselves stay), e.g. to give
+    /// memory back after a computation was stopped at a memory limit.
+    pub fn clear_caches(&mut self) {
+        self.add_cache = HashMap::new();
+        self.le_cache = HashMap::new();
+        self.construct_cache = HashMap::new();
+        self.neg_cache = HashMap::new();
+        self.stops_cache = HashMap::new();
+        self.thermo_cache = HashMap::new();
+        self.birthday_cache = HashMap::new();
+        self.flag_cache = HashMap::new();
+        self.uptimal_cache = HashMap::new();
+        self.aw_cache = HashMap::new();
+    }
+
     /// Forget cached thermographs, stops and temperatures (for cold benchmarks).
     pub fn clear_thermal_caches(&mut self) {
         self.thermo_cache.clear();

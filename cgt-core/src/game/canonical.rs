@@ -43,6 +43,7 @@ impl Arena {
 
     /// [`Arena::construct`] for sorted, duplicate-free option lists.
     fn construct_sorted(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
+        crate::interrupt::check();
         if let Some(g) = self.construct_from_numbers(&left, &right) {
             return g;
         }

@@ -38,6 +38,7 @@ impl Arena {
         if let Some(&r) = self.le_cache.get(&(g, h)) {
             return r;
         }
+        crate::interrupt::check();
         // Stops bound the order: G <= H forces LS(G) <= LS(H) and RS(G) <= RS(H),
         // and LS(G) < RS(H) puts a number strictly between, so G < H.
         let (lg, rg) = self.stops(g);
@@ -135,6 +136,7 @@ impl Arena {
         if let Some(&s) = self.add_cache.get(&key) {
             return Ok(s);
         }
+        crate::interrupt::check();
         let s = deep(|| -> Result<GameId, RangeError> {
             let mut left = Vec::new();
             let mut right = Vec::new();

@@ -93,6 +93,11 @@ pub enum ExprKind {
     Set(Vec<Expr>),
     /// `[a, b, ...]`.
     List(Vec<Expr>),
+    /// `[body for v in a..b for w in c..d]` (inclusive integer ranges).
+    Comprehension {
+        body: Box<Expr>,
+        loops: Vec<(String, Expr, Expr)>,
+    },
     Str(String),
     Var(String),
     Call {

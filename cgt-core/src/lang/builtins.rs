@@ -879,6 +879,26 @@ pub static BUILTINS: &[Builtin] = &[
         },
     },
     Builtin {
+        name: "table",
+        signature: "table(rows)",
+        arity: 1..=1,
+        topic: "basics",
+        help: "Print a list as an aligned table: each element a row (a list gives the cells of its row). With :format latex it is a LaTeX tabular.",
+        example: "table([[a, b, value(psn([a,b],[2,1]))] for a in 0..2 for b in 0..2])",
+        run: |_, a| match &a.values[0] {
+            Value::List(items) => Ok(Value::Table(
+                items
+                    .iter()
+                    .map(|r| match r {
+                        Value::List(cells) => cells.clone(),
+                        other => vec![other.clone()],
+                    })
+                    .collect(),
+            )),
+            _ => Err(Error::spanned(a.spans[0], "expected a list")),
+        },
+    },
+    Builtin {
         name: "true",
         signature: "true",
         arity: 0..=0,

@@ -6,6 +6,7 @@ use super::builtins::{self, Args};
 use super::error::Error;
 use super::parser::parse_statement;
 use super::print::Printer;
+use super::style::{restyle, Style};
 use super::value::{Player, Position, Value};
 use crate::form::{ordinal_sum, Form};
 use crate::game::{deep, Arena, GameId, Nus};
@@ -18,6 +19,8 @@ use std::sync::Arc;
 pub struct Session {
     pub arena: Arena,
     vars: HashMap<String, Value>,
+    /// How games are printed: plain (CGSuite's notation), Unicode or LaTeX.
+    pub style: Style,
 }
 
 impl Default for Session {
@@ -37,6 +40,7 @@ impl Session {
         Session {
             arena: Arena::new(),
             vars: HashMap::new(),
+            style: Style::Plain,
         }
     }
 
@@ -82,13 +86,13 @@ impl Session {
     /// The printed form of a value.
     pub fn show(&mut self, v: &Value) -> String {
         match v {
-            Value::Game(g) => Printer::new(&mut self.arena).game(*g),
+            Value::Game(g) => self.game_text(*g),
             Value::Form(f) => match &**f {
-                Form::Node { .. } => format!("'{}'", self.show_form(f)),
+                Form::Node { .. } => restyle(&format!("'{}'", self.show_form(f)), self.style),
                 // Compounds print as their value.
                 other => {
                     let g = other.canonical(&mut self.arena);
-                    Printer::new(&mut self.arena).game(g)
+                    self.game_text(g)
                 }
             },
             Value::Bool(b) => b.to_string(),
@@ -124,6 +128,7 @@ impl Session {
                 let parts: Vec<String> = items.iter().map(|x| self.show(x)).collect();
                 format!("[{}]", parts.join(","))
             }
+            Value::Table(rows) => self.show_table(rows),
             Value::Set(items) => {
                 let mut games: Vec<GameId> = Vec::new();
                 let mut others: Vec<String> = Vec::new();
@@ -133,13 +138,58 @@ impl Session {
                         other => others.push(self.show(other)),
                     }
                 }
-                let mut p = Printer::new(&mut self.arena);
-                let games = p.sorted(games);
-                let mut parts: Vec<String> = games.iter().map(|&g| p.game(g)).collect();
+                let games = Printer::new(&mut self.arena).sorted(games);
+                let mut parts: Vec<String> = games.iter().map(|&g| self.game_text(g)).collect();
                 parts.extend(others);
                 format!("{{{}}}", parts.join(","))
             }
         }
+    }
+
+    /// A game in the session's style.
+    pub fn game_text(&mut self, g: GameId) -> String {
+        let plain = Printer::new(&mut self.arena).game(g);
+        restyle(&plain, self.style)
+    }
+
+    /// An aligned table (a LaTeX tabular in the LaTeX style).
+    fn show_table(&mut self, rows: &[Vec<Value>]) -> String {
+        let cells: Vec<Vec<String>> = rows
+            .iter()
+            .map(|r| r.iter().map(|v| self.show(v)).collect())
+            .collect();
+        let cols = cells.iter().map(Vec::len).max().unwrap_or(0);
+        if self.style == Style::Latex {
+            let mut out = format!("\\begin{{tabular}}{{{}}}\n", "l".repeat(cols));
+            for r in &cells {
+                let wrapped: Vec<String> = r.iter().map(|c| format!("${c}$")).collect();
+                out.push_str(&format!("{} \\\\\n", wrapped.join(" & ")));
+            }
+            out.push_str("\\end{tabular}");
+            return out;
+        }
+        let widths: Vec<usize> = (0..cols)
+            .map(|k| {
+                cells
+                    .iter()
+                    .filter_map(|r| r.get(k))
+                    .map(|c| c.chars().count())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let lines: Vec<String> = cells
+            .iter()
+            .map(|r| {
+                let padded: Vec<String> = r
+                    .iter()
+                    .enumerate()
+                    .map(|(k, c)| format!("{c}{}", " ".repeat(widths[k] - c.chars().count())))
+                    .collect();
+                padded.join("  ").trim_end().to_string()
+            })
+            .collect();
+        lines.join("\n")
     }
 
     fn show_form(&mut self, f: &Form) -> String {
@@ -191,6 +241,11 @@ impl Session {
                 for x in items {
                     out.push(self.eval(x)?);
                 }
+                Ok(Value::List(out))
+            }
+            ExprKind::Comprehension { body, loops } => {
+                let mut out = Vec::new();
+                self.comprehend(body, loops, &mut out)?;
                 Ok(Value::List(out))
             }
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
@@ -260,6 +315,46 @@ impl Session {
             }
             ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs),
         }
+    }
+
+    /// `[body for v in a..b for ...]`: nested loops over inclusive integer ranges.
+    fn comprehend(
+        &mut self,
+        body: &Expr,
+        loops: &[(String, Expr, Expr)],
+        out: &mut Vec<Value>,
+    ) -> Result<(), Error> {
+        let Some(((name, from, to), rest)) = loops.split_first() else {
+            out.push(self.eval(body)?);
+            return Ok(());
+        };
+        let a = self.eval(from)?;
+        let a = self.to_integer(&a, from.span)?;
+        let b = self.eval(to)?;
+        let b = self.to_integer(&b, to.span)?;
+        if (&b - &a) > BigInt::from(10_000_000) {
+            return Err(Error::spanned(
+                to.span,
+                "a range of more than 10,000,000 values",
+            ));
+        }
+        let saved = self.vars.get(name).cloned();
+        let mut i = a;
+        let mut result = Ok(());
+        while i <= b {
+            let g = self.arena.number(Dyadic::from_bigint(i.clone()));
+            self.vars.insert(name.clone(), Value::Game(g));
+            result = self.comprehend(body, rest, out);
+            if result.is_err() {
+                break;
+            }
+            i += 1;
+        }
+        match saved {
+            Some(v) => self.vars.insert(name.clone(), v),
+            None => self.vars.remove(name),
+        };
+        result
     }
 
     fn binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr) -> Result<Value, Error> {

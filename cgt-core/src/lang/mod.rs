@@ -8,6 +8,7 @@ mod eval;
 mod parser;
 mod plot;
 pub mod print;
+pub mod style;
 mod value;
 
 pub use error::Error;

@@ -297,7 +297,10 @@ impl<'s> Parser<'s> {
         let start = i;
         let (mut i, mut acc) = self.primary(i)?;
         loop {
-            let Ok((j, _)) = char::<_, PError>('.')(i) else {
+            let Some(j) = i
+                .strip_prefix('.')
+                .filter(|j| j.starts_with(|c: char| c.is_alphabetic()))
+            else {
                 return Ok((i, acc));
             };
             let (j, name) = identifier(j)?;
@@ -348,6 +351,15 @@ impl<'s> Parser<'s> {
                 Ok((j, e))
             }
             '[' => {
+                if let Ok((j, kind)) = self.comprehension(&i[1..]) {
+                    return Ok((
+                        j,
+                        Expr {
+                            kind,
+                            span: self.span(start, j),
+                        },
+                    ));
+                }
                 let (j, items) = self.list_items(&i[1..], ']')?;
                 Ok((
                     j,
@@ -372,6 +384,48 @@ impl<'s> Parser<'s> {
             c if c.is_alphabetic() || c == '_' => self.word(i),
             _ => fail(i, format!("unexpected `{c}`")),
         }
+    }
+
+    /// comprehension = "[" expression loop { loop } "]" ; loop = "for" identifier "in" sum ".." sum
+    fn comprehension(&self, i: In<'s>) -> PResult<'s, ExprKind> {
+        let (i, body) = self.expression(i)?;
+        let mut loops = Vec::new();
+        let mut i = i;
+        loop {
+            let (j, _) = ws(i)?;
+            let Some(k) = j.strip_prefix("for") else {
+                break;
+            };
+            if k.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+                break;
+            }
+            let (k, _) = ws(k)?;
+            let (k, name) = identifier(k)?;
+            let (k, _) = ws(k)?;
+            let Some(k) = k.strip_prefix("in") else {
+                return fatal(k, "expected `in`");
+            };
+            let (k, from) = self.sum(k)?;
+            let (k, _) = ws(k)?;
+            let Some(k) = k.strip_prefix("..") else {
+                return fatal(k, "expected `..` (an inclusive range a..b)");
+            };
+            let (k, to) = self.sum(k)?;
+            loops.push((name.to_string(), from, to));
+            i = k;
+        }
+        if loops.is_empty() {
+            return fail(i, "");
+        }
+        let (i, _) = ws(i)?;
+        let (i, _) = expect_char(i, ']', "expected `]` or another `for`")?;
+        Ok((
+            i,
+            ExprKind::Comprehension {
+                body: Box::new(body),
+                loops,
+            },
+        ))
     }
 
     /// arguments = "(" [ expression { "," expression } ] ")"

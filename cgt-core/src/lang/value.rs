@@ -26,6 +26,8 @@ pub enum Value {
     Set(Vec<Value>),
     /// A position of a ruleset; its value is computed when a game is needed.
     Position(Arc<Position>),
+    /// Rows of values, printed as an aligned table (or a LaTeX tabular).
+    Table(Vec<Vec<Value>>),
 }
 
 /// A ruleset position.
@@ -62,6 +64,7 @@ impl Value {
             Value::List(_) => "list",
             Value::Set(_) => "set",
             Value::Position(_) => "position",
+            Value::Table(_) => "table",
         }
     }
 }

@@ -62,6 +62,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         let rs = self.ruleset;
         let mut stack: Vec<R::Position> = vec![rs.canonical_key(p)];
         while let Some(q) = stack.last().cloned() {
+            crate::interrupt::check();
             if self.values.contains_key(&q) {
                 stack.pop();
                 continue;
@@ -166,6 +167,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         }
         let mut stack = vec![rs.canonical_key(p)];
         while let Some(q) = stack.last().cloned() {
+            crate::interrupt::check();
             if self.outcomes.contains_key(&q) {
                 stack.pop();
                 continue;

@@ -1,0 +1,231 @@
+//! Output styles: the plain ASCII notation (CGSuite's, and our input syntax),
+//! Unicode (↑ ↓ ⋆ ±) and LaTeX for papers. The styled forms are rewritten
+//! from the plain text token by token, so all three always agree.
+
+/// How values are printed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Style {
+    #[default]
+    Plain,
+    Unicode,
+    Latex,
+}
+
+impl std::str::FromStr for Style {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "plain" => Ok(Style::Plain),
+            "unicode" => Ok(Style::Unicode),
+            "latex" => Ok(Style::Latex),
+            other => Err(format!(
+                "unknown format `{other}` (plain, unicode or latex)"
+            )),
+        }
+    }
+}
+
+fn superscript(d: char) -> char {
+    match d {
+        '0' => '⁰',
+        '1' => '¹',
+        '2' => '²',
+        '3' => '³',
+        '4' => '⁴',
+        '5' => '⁵',
+        '6' => '⁶',
+        '7' => '⁷',
+        '8' => '⁸',
+        '9' => '⁹',
+        other => other,
+    }
+}
+
+/// Rewrite plain output in another style.
+pub fn restyle(plain: &str, style: Style) -> String {
+    match style {
+        Style::Plain => plain.to_string(),
+        Style::Unicode => to_unicode(plain),
+        Style::Latex => to_latex(plain),
+    }
+}
+
+fn take_digits(chars: &[char], mut k: usize) -> (String, usize) {
+    let mut s = String::new();
+    while k < chars.len() && chars[k].is_ascii_digit() {
+        s.push(chars[k]);
+        k += 1;
+    }
+    (s, k)
+}
+
+/// Reads an up/down token at `k`: (is_up, count text or run, power kind, next index).
+enum UpToken {
+    Run(bool, usize),
+    Multiple(bool, String),
+    Power(bool, String),
+    PowerSum(bool, String),
+}
+
+fn up_token(chars: &[char], k: usize) -> Option<(UpToken, usize)> {
+    let c = chars[k];
+    if c != '^' && c != 'v' {
+        return None;
+    }
+    // `v` is only a down when not part of a word (Tiny/Miny never contain it).
+    let up = c == '^';
+    let mut j = k;
+    while j < chars.len() && chars[j] == c {
+        j += 1;
+    }
+    let run = j - k;
+    if run == 1 && j < chars.len() {
+        if chars[j].is_ascii_digit() {
+            let (d, e) = take_digits(chars, j);
+            return Some((UpToken::Multiple(up, d), e));
+        }
+        if chars[j] == '<' || chars[j] == '[' {
+            let (d, e) = take_digits(chars, j + 1);
+            let tok = if chars[j] == '<' {
+                UpToken::Power(up, d)
+            } else {
+                UpToken::PowerSum(up, d)
+            };
+            return Some((tok, e + 1));
+        }
+    }
+    Some((UpToken::Run(up, run), j))
+}
+
+fn to_unicode(plain: &str) -> String {
+    let chars: Vec<char> = plain.chars().collect();
+    let mut out = String::new();
+    let mut k = 0;
+    while k < chars.len() {
+        if let Some((tok, next)) = up_token(&chars, k) {
+            let arrow = |up: bool| if up { '↑' } else { '↓' };
+            match tok {
+                UpToken::Run(up, 2) => out.push(if up { '⇑' } else { '⇓' }),
+                UpToken::Run(up, n) => (0..n).for_each(|_| out.push(arrow(up))),
+                UpToken::Multiple(up, d) => {
+                    out.push(arrow(up));
+                    out.push_str(&d);
+                }
+                UpToken::Power(up, d) => {
+                    out.push(arrow(up));
+                    out.extend(d.chars().map(superscript));
+                }
+                UpToken::PowerSum(up, d) => {
+                    out.push(arrow(up));
+                    out.push('→');
+                    out.extend(d.chars().map(superscript));
+                }
+            }
+            k = next;
+            continue;
+        }
+        match chars[k] {
+            '*' => out.push('⋆'),
+            '+' if chars.get(k + 1) == Some(&'-') => {
+                out.push('±');
+                k += 1;
+            }
+            c => out.push(c),
+        }
+        k += 1;
+    }
+    out
+}
+
+fn to_latex(plain: &str) -> String {
+    let chars: Vec<char> = plain.chars().collect();
+    let mut out = String::new();
+    let mut k = 0;
+    let word =
+        |chars: &[char], k: usize, w: &str| chars[k..].iter().take(w.len()).copied().eq(w.chars());
+    while k < chars.len() {
+        if word(&chars, k, "Tiny") || word(&chars, k, "Miny") {
+            let w: String = chars[k..k + 4].iter().collect();
+            out.push_str(&format!("\\mathrm{{{w}}}"));
+            k += 4;
+            continue;
+        }
+        if let Some((tok, next)) = up_token(&chars, k) {
+            let arrow = |up: bool| if up { "\\uparrow" } else { "\\downarrow" };
+            match tok {
+                UpToken::Run(up, 2) => out.push_str(if up { "\\Uparrow" } else { "\\Downarrow" }),
+                UpToken::Run(up, n) => (0..n).for_each(|_| out.push_str(arrow(up))),
+                UpToken::Multiple(up, d) => out.push_str(&format!("{}{d}", arrow(up))),
+                UpToken::Power(up, d) => out.push_str(&format!("{}^{{{d}}}", arrow(up))),
+                UpToken::PowerSum(up, d) => {
+                    out.push_str(&format!("{}^{{\\rightarrow {d}}}", arrow(up)))
+                }
+            }
+            k = next;
+            continue;
+        }
+        match chars[k] {
+            '{' => out.push_str("\\{"),
+            '}' => out.push_str("\\}"),
+            '|' => {
+                let mut j = k;
+                while j < chars.len() && chars[j] == '|' {
+                    j += 1;
+                }
+                out.push(' ');
+                out.push_str(&vec!["\\mid"; j - k].join(""));
+                out.push(' ');
+                k = j;
+                continue;
+            }
+            '*' => out.push_str("\\ast "),
+            '+' if chars.get(k + 1) == Some(&'-') => {
+                out.push_str("\\pm ");
+                k += 1;
+            }
+            c if c.is_ascii_digit() => {
+                // a/b -> \frac{a}{b}
+                let (num, j) = take_digits(&chars, k);
+                if chars.get(j) == Some(&'/')
+                    && chars.get(j + 1).is_some_and(|c| c.is_ascii_digit())
+                {
+                    let (den, e) = take_digits(&chars, j + 1);
+                    out.push_str(&format!("\\frac{{{num}}}{{{den}}}"));
+                    k = e;
+                } else {
+                    out.push_str(&num);
+                    k = j;
+                }
+                continue;
+            }
+            c => out.push(c),
+        }
+        k += 1;
+    }
+    out.trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unicode_and_latex() {
+        assert_eq!(restyle("^^*", Style::Unicode), "⇑⋆");
+        assert_eq!(restyle("+-1", Style::Unicode), "±1");
+        assert_eq!(restyle("{0|^<2>}", Style::Unicode), "{0|↑²}");
+        assert_eq!(restyle("v[4]*", Style::Unicode), "↓→⁴⋆");
+        assert_eq!(restyle("{1|-1}", Style::Latex), "\\{1 \\mid -1\\}");
+        assert_eq!(restyle("+-1", Style::Latex), "\\pm 1");
+        assert_eq!(restyle("^", Style::Latex), "\\uparrow");
+        assert_eq!(
+            restyle("{3||2|1}", Style::Latex),
+            "\\{3 \\mid\\mid 2 \\mid 1\\}"
+        );
+        assert_eq!(
+            restyle("3/4v[3]*", Style::Latex),
+            "\\frac{3}{4}\\downarrow^{\\rightarrow 3}\\ast"
+        );
+        assert_eq!(restyle("2Tiny(2)", Style::Latex), "2\\mathrm{Tiny}(2)");
+    }
+}
