@@ -724,19 +724,15 @@ pub static BUILTINS: &[Builtin] = &[
         name: "plot_thermograph",
         signature: "plot_thermograph(G, \"file.svg\")",
         arity: 2..=2,
-        topic: "thermography",
+        topic: "pictures",
         help: "Write G's thermograph as an SVG picture (temperature upward, Left to the left, as in Winning Ways) and return the file name.",
-        example: "thermograph({3||2|1})",
+        example: "plot_thermograph({3||2|1}, \"/tmp/cgt-thermograph-example.svg\")",
         run: |s, a| {
             let g = a.game(s, 0)?;
-            let Value::Str(path) = &a.values[1] else {
-                return Err(Error::spanned(a.spans[1], "expected a file name in quotes"));
-            };
+            let path = file_arg(a, 1)?;
             let t = s.arena.thermograph(g);
             let title = super::print::Printer::new(&mut s.arena).game(g);
-            std::fs::write(path, super::plot::thermograph_svg(&t, &title))
-                .map_err(|e| Error::spanned(a.spans[1], format!("cannot write {path}: {e}")))?;
-            Ok(Value::Str(path.clone()))
+            write_file(a, &path, super::plot::thermograph_svg(&t, &title))
         },
     },
     Builtin {
@@ -899,6 +895,33 @@ pub static BUILTINS: &[Builtin] = &[
         },
     },
     Builtin {
+        name: "plot_tree",
+        signature: "plot_tree(G, \"file.svg\")",
+        arity: 2..=2,
+        topic: "pictures",
+        help: "Write G's canonical game tree as an SVG picture (Left's moves blue to the lower left, Right's red to the lower right; numbers are leaves; at most 400 positions).",
+        example: "plot_tree({3||2|1}, \"/tmp/cgt-tree-example.svg\")",
+        run: |s, a| {
+            let g = a.game(s, 0)?;
+            let path = file_arg(a, 1)?;
+            let title = super::print::Printer::new(&mut s.arena).game(g);
+            write_file(a, &path, super::plot::tree_svg(&mut s.arena, g, &title, 400))
+        },
+    },
+    Builtin {
+        name: "plot_psn",
+        signature: "plot_psn(p, \"file.svg\")",
+        arity: 2..=2,
+        topic: "pictures",
+        help: "Write a Partizan-Serial-Nim position as an SVG picture in the style of the paper's Figure 1: pile i at (i, σ(i)) with its stones, and the positions reachable by removing target piles as grey squares.",
+        example: "plot_psn(psn([2,3,1,5,2,3,1,3,2,3], [10,1,3,9,2,5,7,6,8,4]), \"/tmp/cgt-psn-example.svg\")",
+        run: |s, a| {
+            let (rules, piles) = psn_arg(s, a)?;
+            let path = file_arg(a, 1)?;
+            write_file(a, &path, super::plot::psn_svg(&rules, &piles))
+        },
+    },
+    Builtin {
         name: "true",
         signature: "true",
         arity: 0..=0,
@@ -917,6 +940,19 @@ pub static BUILTINS: &[Builtin] = &[
         run: |_, _| Ok(Value::Bool(false)),
     },
 ];
+
+fn file_arg(a: &Args, k: usize) -> Result<String, Error> {
+    match &a.values[k] {
+        Value::Str(path) => Ok(path.clone()),
+        _ => Err(Error::spanned(a.spans[k], "expected a file name in quotes")),
+    }
+}
+
+fn write_file(a: &Args, path: &str, contents: String) -> Result<Value, Error> {
+    std::fs::write(path, contents)
+        .map_err(|e| Error::spanned(a.call, format!("cannot write {path}: {e}")))?;
+    Ok(Value::Str(path.to_string()))
+}
 
 /// A list of non-negative integers (pile sizes, permutations).
 fn piles_arg(s: &mut Session, a: &Args, k: usize) -> Result<Vec<u64>, Error> {

@@ -132,6 +132,32 @@ impl Psn {
         self.thresholds(w).1
     }
 
+    /// 𝓕(w): the non-empty positions reachable by removing Left's or Right's
+    /// target pile, w included, each as (first pile, Right's smallest rank − 1)
+    /// (0-based), i.e. the paper's point (x, σ(x′)) shifted by one.
+    pub fn removal_family(&self, w: &[u64]) -> Vec<(usize, usize)> {
+        let solver = ThresholdSolver::new(self, w);
+        let mut seen = hashbrown::HashSet::new();
+        let mut stack: Vec<State> = vec![(0, 0)];
+        while let Some(s) = stack.pop() {
+            let Some((l, r)) = solver.targets(s) else {
+                continue;
+            };
+            // One key per position: its first pile and Right's smallest rank.
+            if !seen.insert((l as u32, self.sigma[r] as u32 - 1)) {
+                continue;
+            }
+            stack.push((l as u32 + 1, s.1));
+            stack.push((s.0, self.sigma[r] as u32));
+        }
+        let mut v: Vec<(usize, usize)> = seen
+            .into_iter()
+            .map(|(x, y)| (x as usize, y as usize))
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
     /// The outcome by Theorem 4.2 in O(n), for positions whose non-empty
     /// piles all hold the same m >= 2 stones.
     pub fn uniform_outcome(&self, w: &[u64]) -> Result<Outcome, String> {
