@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicU8, Ordering};
 /// Why a computation was stopped.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Stop {
+    /// The user pressed Ctrl-C.
     Interrupted,
+    /// The memory limit was passed.
     MemoryLimit,
 }
 

@@ -7,6 +7,15 @@ use crate::number::{BigInt, Dyadic};
 impl Arena {
     /// The atomic weight of `g`, or `None` if `g` is not atomic.
     ///
+    /// ```
+    /// use cgt_core::game::Arena;
+    /// let mut a = Arena::new();
+    /// let up3 = a.up(3);
+    /// assert_eq!(a.atomic_weight(up3), Some(a.integer(3)));
+    /// let five = a.integer(5);
+    /// assert_eq!(a.atomic_weight(five), None); // numbers are not atomic
+    /// ```
+    ///
     /// Uptimals with number part 0 give their ↑-coefficient. Otherwise `g` must
     /// be infinitesimal; the weight is the two-ahead calculus (options' weights
     /// shifted by ∓2, decided against the far star when the result is an

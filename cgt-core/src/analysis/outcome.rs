@@ -6,9 +6,13 @@ use crate::game::{Arena, GameId};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[repr(usize)]
 pub enum Outcome {
+    /// Left wins, whoever starts (G > 0).
     L,
+    /// Right wins, whoever starts (G < 0).
     R,
+    /// The previous player wins (G = 0).
     P,
+    /// The next player wins (G is confused with 0).
     N,
 }
 

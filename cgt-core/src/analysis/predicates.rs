@@ -10,14 +10,17 @@ const EVEN_TEMPERED: u8 = 3;
 const ODD_TEMPERED: u8 = 4;
 
 impl Arena {
+    /// True if `g` is 0.
     pub fn is_zero(&self, g: GameId) -> bool {
         g == self.zero()
     }
 
+    /// True if `g` is an integer (0 included).
     pub fn is_integer(&self, g: GameId) -> bool {
         self.as_number(g).is_some_and(|x| x.is_integer())
     }
 
+    /// True if `g` is a nimber `*n` (0 included).
     pub fn is_nimber(&self, g: GameId) -> bool {
         self.as_nus(g).is_some_and(|v| v.is_nimber())
     }

@@ -220,12 +220,16 @@ impl std::fmt::Display for Trajectory {
 /// The thermograph of a game: its two walls, temperature and mean.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thermograph {
+    /// Left wall: the value Left reaches at each temperature.
     pub left: Trajectory,
+    /// Right wall.
     pub right: Trajectory,
+    /// Where the mast begins.
     pub temperature: Dyadic,
 }
 
 impl Thermograph {
+    /// The mast value.
     pub fn mean(&self) -> Dyadic {
         self.left.mast()
     }
@@ -239,6 +243,14 @@ impl std::fmt::Display for Thermograph {
 
 impl Arena {
     /// The thermograph of `g`, computed once per id.
+    ///
+    /// ```
+    /// use cgt_core::lang::{Session, Value};
+    /// let mut s = Session::new();
+    /// let Ok(Some(Value::Game(g))) = s.eval_line("{3||2|1}") else { panic!() };
+    /// let t = s.arena.thermograph(g);
+    /// assert_eq!(t.to_string(), "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2],[0,1,0])");
+    /// ```
     pub fn thermograph(&mut self, g: GameId) -> Arc<Thermograph> {
         if let Some(t) = self.thermo_cache.get(&g) {
             return t.clone();
@@ -248,6 +260,7 @@ impl Arena {
         t
     }
 
+    /// The mean value (the mast of the thermograph); additive over sums.
     pub fn mean(&mut self, g: GameId) -> Dyadic {
         self.thermograph(g).mean()
     }

@@ -12,7 +12,9 @@ use std::sync::Arc;
 /// The uptimal expansion `x*m.d1d2…dk` of a value.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Uptimal {
+    /// The number part x.
     pub number: Dyadic,
+    /// The nimber part m of `*m`.
     pub nim: u64,
     /// Coefficients of ↑^<1>, ↑^<2>, …; no trailing zeros.
     pub coeffs: Vec<i64>,

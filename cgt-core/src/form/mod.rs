@@ -19,7 +19,9 @@ pub enum Form {
     Value(GameId),
     /// An explicit node `{L|R}`, not simplified.
     Node {
+        /// Left options, as written.
         left: Vec<Arc<Form>>,
+        /// Right options, as written.
         right: Vec<Arc<Form>>,
     },
     /// `G : H` — moves in the base `G` destroy `H`; depends on `H` only by value.
@@ -262,6 +264,17 @@ fn canonical_memo(f: &Form, arena: &mut Arena, memo: &mut HashMap<Form, GameId>)
 
 /// The ordinal sum `G : H = {G^L, G:H^L | G^R, G:H^R}`; depends on the form of `G`
 /// and only on the value of `H`.
+///
+/// ```
+/// use cgt_core::form::{ordinal_sum, Form};
+/// use cgt_core::game::Arena;
+/// use std::sync::Arc;
+/// let mut a = Arena::new();
+/// let star = Arc::new(Form::Value(a.nimber(1)));
+/// let zero_form = Form::Node { left: vec![star.clone()], right: vec![star] }; // '{*|*}' = 0
+/// let one = a.integer(1);
+/// assert_eq!(ordinal_sum(&mut a, &zero_form, one), a.up(1)); // '{*|*}' : 1 = ↑
+/// ```
 pub fn ordinal_sum(arena: &mut Arena, g: &Form, h: GameId) -> GameId {
     Form::OrdinalSum(Arc::new(g.clone()), h).canonical(arena)
 }

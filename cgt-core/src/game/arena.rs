@@ -76,12 +76,16 @@ impl Default for Arena {
 /// Statistics of the arena and its caches.
 #[derive(Clone, Debug, Default)]
 pub struct ArenaStats {
+    /// Canonical games interned.
     pub games: usize,
+    /// Sums memoised.
     pub sums_cached: usize,
+    /// Comparisons memoised.
     pub comparisons_cached: usize,
 }
 
 impl Arena {
+    /// An empty arena (holding only 0).
     pub fn new() -> Self {
         let mut arena = Arena {
             nodes: Vec::new(),
@@ -106,6 +110,7 @@ impl Arena {
         arena
     }
 
+    /// Sizes of the arena and its caches.
     pub fn stats(&self) -> ArenaStats {
         ArenaStats {
             games: self.nodes.len(),
@@ -201,18 +206,22 @@ impl Arena {
         id
     }
 
+    /// The game 0 = {|}.
     pub fn zero(&self) -> GameId {
         self.zero
     }
 
+    /// The integer `n`.
     pub fn integer(&mut self, n: i64) -> GameId {
         self.nus(Nus::number(Dyadic::from_i64(n)))
     }
 
+    /// The number `x`.
     pub fn number(&mut self, x: Dyadic) -> GameId {
         self.nus(Nus::number(x))
     }
 
+    /// The nimber `*k`.
     pub fn nimber(&mut self, k: u64) -> GameId {
         self.nus(Nus {
             number: Dyadic::zero(),
@@ -243,6 +252,7 @@ impl Arena {
         self.as_nus(g).filter(|v| v.is_number()).map(|v| &v.number)
     }
 
+    /// True if `g` is a number.
     pub fn is_number(&self, g: GameId) -> bool {
         self.as_number(g).is_some()
     }
@@ -252,6 +262,7 @@ impl Arena {
         self.nodes.len()
     }
 
+    /// Never true: an arena always holds 0.
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
     }

@@ -9,12 +9,16 @@ use num_traits::Signed;
 /// The value `number + ups·↑ + *nim`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Nus {
+    /// The number part x.
     pub number: Dyadic,
+    /// The multiple of ↑ (negative for ↓).
     pub ups: i64,
+    /// The nimber part k of `*k`.
     pub nim: u64,
 }
 
 impl Nus {
+    /// The number `x` itself.
     pub fn number(x: Dyadic) -> Self {
         Nus {
             number: x,
@@ -43,6 +47,7 @@ impl Nus {
         })
     }
 
+    /// The negative, in closed form.
     pub fn neg(&self) -> Nus {
         Nus {
             number: -&self.number,

@@ -9,9 +9,13 @@ use num_traits::{Signed, ToPrimitive, Zero};
 /// How two games compare in the partial order of games.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Comparison {
+    /// G = H.
     Equal,
+    /// G < H.
     Less,
+    /// G > H.
     Greater,
+    /// G ‖ H: neither G ≤ H nor H ≤ G.
     Confused,
 }
 
@@ -28,6 +32,14 @@ impl std::fmt::Display for Comparison {
 
 impl Arena {
     /// `g <= h` in the game order: no `g^L >= h` and no `h^R <= g`.
+    ///
+    /// ```
+    /// use cgt_core::game::Arena;
+    /// let mut a = Arena::new();
+    /// let (up, star, zero) = (a.up(1), a.nimber(1), a.zero());
+    /// assert!(a.le(zero, up) && !a.le(up, zero)); // ↑ > 0
+    /// assert!(!a.le(up, star) && !a.le(star, up)); // ↑ ‖ *
+    /// ```
     pub fn le(&mut self, g: GameId, h: GameId) -> bool {
         if g == h {
             return true;
@@ -74,6 +86,7 @@ impl Arena {
         result
     }
 
+    /// `g >= h`.
     pub fn ge(&mut self, g: GameId, h: GameId) -> bool {
         self.le(h, g)
     }
@@ -113,6 +126,14 @@ impl Arena {
     }
 
     /// The disjunctive sum `g + h`.
+    ///
+    /// ```
+    /// use cgt_core::game::Arena;
+    /// let mut a = Arena::new();
+    /// let (one, minus_one) = (a.integer(1), a.integer(-1));
+    /// let pm1 = a.construct(vec![one], vec![minus_one]); // ±1
+    /// assert_eq!(a.add(pm1, pm1), a.zero());
+    /// ```
     pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
         self.try_add(g, h).unwrap_or_else(|e| panic!("{e}"))
     }

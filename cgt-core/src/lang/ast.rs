@@ -5,13 +5,18 @@ use crate::number::Dyadic;
 /// Byte range `[start, end)` of a node in the source line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub struct Span {
+    /// First byte.
     pub start: usize,
+    /// One past the last byte.
     pub end: usize,
 }
 
 #[derive(Clone, Debug, PartialEq)]
+/// An expression and its span.
 pub struct Expr {
+    /// What the expression is.
     pub kind: ExprKind,
+    /// Where it is in the input.
     pub span: Span,
 }
 
@@ -21,21 +26,38 @@ pub enum Ups {
     /// `n·↑` (negative for downs).
     Multiple(i64),
     /// `±↑^<n>`: the n-th power of up (`sign` is +1 or -1).
-    Power { n: u32, sign: i8 },
+    /// The n-th power of up; `sign` is +1 or -1.
+    Power {
+        /// The exponent.
+        n: u32,
+        /// +1 for up, -1 for down.
+        sign: i8,
+    },
     /// `±↑^[n]` = ↑ + ↑^<2> + … + ↑^<n>.
-    PowerSum { n: u32, sign: i8 },
+    /// The sum of the first n powers of up; `sign` is +1 or -1.
+    PowerSum {
+        /// The number of powers summed.
+        n: u32,
+        /// +1 for up, -1 for down.
+        sign: i8,
+    },
 }
 
 /// The star part of a literal: `*`, `*3` or `*(expr)`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Star {
+    /// `*n`.
     Nim(u64),
+    /// `*(expr)`.
     Expr(Box<Expr>),
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// Binary operators.
 pub enum BinOp {
+    /// `+`
     Add,
+    /// `-`
     Sub,
     /// `x +- y` = x + ±y.
     AddSwitch,
@@ -43,11 +65,17 @@ pub enum BinOp {
     Colon,
     /// `G -> H`, the sequential compound (joint-end rule).
     Sequential,
+    /// `==`
     Eq,
+    /// `!=`
     Ne,
+    /// `<=`
     Le,
+    /// `>=`
     Ge,
+    /// `<`
     Lt,
+    /// `>`
     Gt,
     /// `<>`: confused.
     Confused,
@@ -58,35 +86,49 @@ pub enum BinOp {
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// Unary operators.
 pub enum UnOp {
+    /// `-G`
     Neg,
+    /// `+G`
     Plus,
     /// `+-G` = {G | -G}.
     Switch,
 }
 
 #[derive(Clone, Debug, PartialEq)]
+/// The kinds of expression.
 pub enum ExprKind {
     /// `[number][ups][star]`, e.g. `-1/2^*`, `v3`, `*8`, `^<2>*`.
     Literal {
+        /// The number part.
         number: Dyadic,
+        /// The up part, if any.
         ups: Option<Ups>,
+        /// The star part, if any.
         star: Option<Star>,
     },
     /// `[x]Tiny(G)` or `[x]Miny(G)`.
     Tiny {
+        /// The number in front (`2` in `2Tiny(x)`).
         number: Dyadic,
+        /// True for Miny.
         miny: bool,
+        /// The subscript game.
         arg: Box<Expr>,
     },
     /// `{L1,... | R1,...}`: a canonical game from options.
     Braces {
+        /// Left options.
         left: Vec<Expr>,
+        /// Right options.
         right: Vec<Expr>,
     },
     /// `'{L | R}'`: an explicit game form, not simplified.
     Form {
+        /// Left options.
         left: Vec<Expr>,
+        /// Right options.
         right: Vec<Expr>,
     },
     /// `{a, b, ...}` without slashes: a set of games.
@@ -95,22 +137,36 @@ pub enum ExprKind {
     List(Vec<Expr>),
     /// `[body for v in a..b for w in c..d]` (inclusive integer ranges).
     Comprehension {
+        /// The expression computed for each binding.
         body: Box<Expr>,
+        /// `for name in from..to`, outermost first.
         loops: Vec<(String, Expr, Expr)>,
     },
+    /// A string literal.
     Str(String),
+    /// A variable (or `Left`, `Right`).
     Var(String),
+    /// `name(args)`.
     Call {
+        /// The function name (snake_case).
         name: String,
+        /// The arguments.
         args: Vec<Expr>,
     },
+    /// A unary operation.
     Unary {
+        /// The operator.
         op: UnOp,
+        /// The operand.
         arg: Box<Expr>,
     },
+    /// A binary operation.
     Binary {
+        /// The operator.
         op: BinOp,
+        /// Left operand.
         lhs: Box<Expr>,
+        /// Right operand.
         rhs: Box<Expr>,
     },
 }
@@ -118,6 +174,8 @@ pub enum ExprKind {
 /// A line of input: an optional assignment target and an expression.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Statement {
+    /// The variable assigned, if any.
     pub target: Option<String>,
+    /// The expression.
     pub expr: Expr,
 }

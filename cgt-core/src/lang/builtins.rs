@@ -75,8 +75,11 @@ use std::ops::RangeInclusive;
 
 /// Arguments of a call: values, their spans, and the span of the whole call.
 pub struct Args<'a> {
+    /// The evaluated arguments.
     pub values: &'a [Value],
+    /// Their spans.
     pub spans: &'a [Span],
+    /// The span of the whole call.
     pub call: Span,
 }
 
@@ -90,14 +93,19 @@ type Run = fn(&mut Session, &Args) -> Result<Value, Error>;
 
 /// A built-in function and its documentation.
 pub struct Builtin {
+    /// The name used in calls.
     pub name: &'static str,
+    /// How to call it.
     pub signature: &'static str,
+    /// How many arguments it takes.
     pub arity: RangeInclusive<usize>,
+    /// The topic `help` groups it under.
     pub topic: &'static str,
     /// One paragraph: meaning and convention.
     pub help: &'static str,
     /// An input whose output is checked by the test suite.
     pub example: &'static str,
+    /// The implementation.
     pub run: Run,
 }
 
@@ -137,6 +145,7 @@ fn option_set(ar: &mut Arena, opts: &[GameId]) -> Value {
     Value::Set(opts.iter().map(|&o| Value::Game(o)).collect())
 }
 
+/// Every function of the language, with its help.
 pub static BUILTINS: &[Builtin] = &[
     Builtin {
         name: "canonical",

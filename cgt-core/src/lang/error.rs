@@ -5,13 +5,18 @@ use super::ast::Span;
 /// An error with the span of input it concerns (if known) and a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
+    /// First byte of the offending input.
     pub start: usize,
+    /// One past its last byte.
     pub end: usize,
+    /// False if the error has no position.
     pub has_span: bool,
+    /// What went wrong.
     pub message: String,
 }
 
 impl Error {
+    /// An error over bytes `start..end`.
     pub fn at(start: usize, end: usize, message: impl Into<String>) -> Self {
         Error {
             start,
@@ -21,10 +26,12 @@ impl Error {
         }
     }
 
+    /// An error over a span.
     pub fn spanned(span: Span, message: impl Into<String>) -> Self {
         Self::at(span.start, span.end.max(span.start + 1), message)
     }
 
+    /// An error without a position.
     pub fn plain(message: impl Into<String>) -> Self {
         Error {
             start: 0,

@@ -17,6 +17,7 @@ use std::sync::Arc;
 
 /// A worksheet session: the games computed so far and the variables.
 pub struct Session {
+    /// The games computed in this session.
     pub arena: Arena,
     vars: HashMap<String, Value>,
     /// How games are printed: plain (CGSuite's notation), Unicode or LaTeX.
@@ -36,6 +37,7 @@ pub fn is_blank(line: &str) -> bool {
 }
 
 impl Session {
+    /// A fresh session with no variables.
     pub fn new() -> Self {
         Session {
             arena: Arena::new(),

@@ -22,6 +22,7 @@ enum Category {
 }
 
 impl<'a> Printer<'a> {
+    /// A printer over `arena`.
     pub fn new(arena: &'a mut Arena) -> Self {
         Printer { arena }
     }

@@ -6,8 +6,11 @@
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum Style {
     #[default]
+    /// ASCII, as CGSuite prints and our parser reads: `^^*`, `+-1`.
     Plain,
+    /// Unicode arrows and stars: `⇑⋆`, `±1`.
     Unicode,
+    /// LaTeX for papers: `\\Uparrow\\ast`, `\\pm 1`.
     Latex,
 }
 
@@ -42,6 +45,12 @@ fn superscript(d: char) -> char {
 }
 
 /// Rewrite plain output in another style.
+///
+/// ```
+/// use cgt_core::lang::style::{restyle, Style};
+/// assert_eq!(restyle("^^*", Style::Unicode), "⇑⋆");
+/// assert_eq!(restyle("{1|-1}", Style::Latex), "\\{1 \\mid -1\\}");
+/// ```
 pub fn restyle(plain: &str, style: Style) -> String {
     match style {
         Style::Plain => plain.to_string(),

@@ -6,21 +6,29 @@ use crate::game::{Comparison, GameId};
 use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq)]
+/// A value of the language.
 pub enum Value {
     /// A canonical game (numbers included).
     Game(GameId),
     /// An explicit game form, kept as written.
     Form(Arc<Form>),
+    /// `true` or `false`.
     Bool(bool),
+    /// An outcome class (L, R, P, N).
     Outcome(Outcome),
+    /// `=`, `<`, `>` or `||`.
     Comparison(Comparison),
+    /// A thermograph.
     Thermograph(Arc<Thermograph>),
+    /// One wall of a thermograph.
     Trajectory(Arc<Trajectory>),
     /// `Left` or `Right`.
     Player(Player),
+    /// A string (file names).
     Str(String),
     /// Text produced by a function, printed as is (e.g. an uptimal expansion).
     Text(String),
+    /// `[a, b, ...]`.
     List(Vec<Value>),
     /// A set of games, printed in CGSuite's order.
     Set(Vec<Value>),
@@ -42,8 +50,11 @@ pub enum Position {
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// A player.
 pub enum Player {
+    /// Left (blue, positive).
     Left,
+    /// Right (red, negative).
     Right,
 }
 

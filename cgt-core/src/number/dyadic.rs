@@ -97,14 +97,17 @@ impl Dyadic {
         }
     }
 
+    /// True if zero.
     pub fn is_zero(&self) -> bool {
         matches!(self.num, Num::Small(0))
     }
 
+    /// True if an integer.
     pub fn is_integer(&self) -> bool {
         self.exp == 0
     }
 
+    /// -1, 0 or 1.
     pub fn signum(&self) -> i32 {
         match &self.num {
             Num::Small(s) => s.signum() as i32,
@@ -236,6 +239,12 @@ impl Dyadic {
     }
 
     /// Parse `a` or `a/b` with `b` a power of two.
+    ///
+    /// ```
+    /// use cgt_core::number::Dyadic;
+    /// assert_eq!(Dyadic::parse("6/8").unwrap().to_string(), "3/4");
+    /// assert!(Dyadic::parse("1/3").is_err());
+    /// ```
     pub fn parse(s: &str) -> Result<Self, String> {
         let (n, d) = match s.split_once('/') {
             Some((n, d)) => (n, Some(d)),

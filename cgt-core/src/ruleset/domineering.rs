@@ -9,8 +9,11 @@ pub struct Domineering;
 /// A board: `cells[r][c]` is true where a square is free.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
+    /// Number of rows.
     pub rows: usize,
+    /// Number of columns.
     pub cols: usize,
+    /// Row-major cells; true where free.
     pub cells: Vec<bool>,
 }
 

@@ -13,9 +13,12 @@ use std::sync::Arc;
 
 /// A game given by its rules: positions and the moves from them.
 pub trait Ruleset {
+    /// A position of the game.
     type Position: Clone + Eq + Hash;
 
+    /// Left's options from `p`.
     fn left_options(&self, p: &Self::Position) -> Vec<Self::Position>;
+    /// Right's options from `p`.
     fn right_options(&self, p: &Self::Position) -> Vec<Self::Position>;
 
     /// A key shared by positions with the same game tree (symmetries); the
@@ -44,6 +47,7 @@ pub struct Evaluator<'r, R: Ruleset> {
 }
 
 impl<'r, R: Ruleset> Evaluator<'r, R> {
+    /// An evaluator with empty memos.
     pub fn new(ruleset: &'r R) -> Self {
         Evaluator {
             ruleset,
@@ -58,6 +62,15 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
     }
 
     /// The canonical value of a position (post-order over the game graph).
+    ///
+    /// ```
+    /// use cgt_core::game::Arena;
+    /// use cgt_core::ruleset::{domineering::{Board, Domineering}, Evaluator};
+    /// let mut arena = Arena::new();
+    /// let g = Evaluator::new(&Domineering).value(&mut arena, &Board::empty(2, 2));
+    /// let (one, minus_one) = (arena.integer(1), arena.integer(-1));
+    /// assert_eq!(g, arena.construct(vec![one], vec![minus_one])); // ±1
+    /// ```
     pub fn value(&mut self, arena: &mut Arena, p: &R::Position) -> GameId {
         let rs = self.ruleset;
         let mut stack: Vec<R::Position> = vec![rs.canonical_key(p)];

@@ -24,7 +24,9 @@ pub struct Psn {
 /// A threshold of Definition 3.1: a number of stones, or ∞.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Threshold {
+    /// A finite number of stones.
     Finite(u128),
+    /// No size works (∞).
     Infinite,
 }
 
@@ -84,10 +86,12 @@ impl Psn {
         Ok((Psn::new(sigma)?, w2))
     }
 
+    /// Right's ranks σ(1..n).
     pub fn sigma(&self) -> &[usize] {
         &self.sigma
     }
 
+    /// The number of piles.
     pub fn piles(&self) -> usize {
         self.sigma.len()
     }
@@ -116,6 +120,15 @@ impl Psn {
     }
 
     /// Thresholds `(L(w), R(w))` and the outcome by Theorem 3.2, in O(n²).
+    ///
+    /// ```
+    /// use cgt_core::analysis::Outcome;
+    /// use cgt_core::ruleset::psn::{Psn, Threshold};
+    /// let p = Psn::new(vec![10, 1, 3, 9, 2, 5, 7, 6, 8, 4]).unwrap(); // Figure 1
+    /// let (th, o) = p.thresholds(&[2, 3, 1, 5, 2, 3, 1, 3, 2, 3]);
+    /// assert_eq!(th, Some((Threshold::Finite(10), Threshold::Finite(0))));
+    /// assert_eq!(o, Outcome::R);
+    /// ```
     /// `None` thresholds for `w = 0` (outcome P).
     pub fn thresholds(&self, w: &[u64]) -> (Option<(Threshold, Threshold)>, Outcome) {
         let n = w.len() as u128;
@@ -605,8 +618,11 @@ pub mod checks {
     /// A position where a check failed, and why.
     #[derive(Clone, Debug, PartialEq, Eq)]
     pub struct Counterexample {
+        /// The permutation.
         pub sigma: Vec<usize>,
+        /// The position.
         pub w: Vec<u64>,
+        /// What failed.
         pub detail: String,
     }
 
