@@ -3,20 +3,11 @@
 //! [Si] Siegel, Combinatorial Game Theory (2013); [LIP] Albert, Nowakowski, Wolfe, Lessons in Play.
 
 use cgt_core::lang::Session;
-
-fn check(cases: &[(&str, &str)]) {
-    let mut s = Session::new();
-    for (input, expected) in cases {
-        let got = s
-            .run_line(input)
-            .unwrap_or_else(|e| panic!("{input}: {}", e.message));
-        assert_eq!(&got, expected, "{input}");
-    }
-}
+use cgt_tests::assert_outputs;
 
 #[test]
 fn infinitesimals() {
-    check(&[
+    assert_outputs(&[
         ("{0|*}", "^"),       // up [WW ch. 3; ONAG ch. 9]
         ("^ + ^ + *", "^^*"), // double-up-star [WW ch. 3]
         ("{0|^*}", "^^"),     // ⇑ = {0|↑*} [WW ch. 3]
@@ -34,7 +25,7 @@ fn infinitesimals() {
 
 #[test]
 fn numbers() {
-    check(&[
+    assert_outputs(&[
         ("{0|1}", "1/2"),   // simplicity [ONAG ch. 0]
         ("{-1|1}", "0"),    // [ONAG]
         ("{1/2|1}", "3/4"), // [ONAG]
@@ -51,7 +42,7 @@ fn numbers() {
 
 #[test]
 fn hot_games() {
-    check(&[
+    assert_outputs(&[
         ("+-1 + +-1", "0"),              // G + G = 0 for G = -G [WW ch. 2]
         ("{1|-1}", "+-1"),               // switch [WW ch. 2]
         ("{3|2} + {2|0}", "{5|4||3|2}"), // [CGSuite test table]
@@ -69,7 +60,7 @@ fn hot_games() {
 
 #[test]
 fn outcomes_and_order() {
-    check(&[
+    assert_outputs(&[
         ("outcome_class(^)", "L"),
         ("outcome_class(*)", "N"),
         ("outcome_class(0)", "P"),
@@ -87,7 +78,7 @@ fn outcomes_and_order() {
 
 #[test]
 fn birthdays() {
-    check(&[
+    assert_outputs(&[
         ("birthday(0)", "0"),
         ("birthday(^)", "2"),
         ("birthday(^*6)", "8"),        // [CGSuite]

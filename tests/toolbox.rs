@@ -8,18 +8,9 @@ use cgt_core::game::{Arena, GameId};
 use cgt_core::lang::builtins::BUILTINS;
 use cgt_core::lang::Session;
 use cgt_core::number::Dyadic;
+use cgt_tests::assert_outputs;
 use proptest::prelude::*;
 use std::sync::Arc;
-
-fn run(cases: &[(&str, &str)]) {
-    let mut s = Session::new();
-    for (input, expected) in cases {
-        let got = s
-            .run_line(input)
-            .unwrap_or_else(|e| panic!("{input}: {}", e.message));
-        assert_eq!(&got, expected, "{input}");
-    }
-}
 
 #[test]
 fn sequential_compound_table_of_the_spec() {
@@ -49,12 +40,12 @@ fn sequential_compound_table_of_the_spec() {
         .iter()
         .map(|(a, b)| (a.as_str(), b.as_str()))
         .collect();
-    run(&cases);
+    assert_outputs(&cases);
 }
 
 #[test]
 fn sequential_compound_is_form_dependent_and_serial_nim_reduces_to_it() {
-    run(&[
+    assert_outputs(&[
         // '{*|*}' has value 0 but is not over: it is played before H
         // (* -> ^ = {^|^} = ^^*, as ^ reverses through *).
         ("'{*|*}' -> ^", "^3"),
@@ -72,7 +63,7 @@ fn sequential_compound_is_form_dependent_and_serial_nim_reduces_to_it() {
 
 #[test]
 fn toolbox_values_from_the_literature() {
-    run(&[
+    assert_outputs(&[
         ("atomic_weight(^)", "1"),         // [WW ch. 8]
         ("atomic_weight(*7)", "0"),        // [WW ch. 8]
         ("atomic_weight({^^|v})", "1/2"),  // spec §6.5: G'' = {0|1}

@@ -6,3 +6,14 @@ pub fn data_path(name: &str) -> std::path::PathBuf {
         .join("tests/data")
         .join(name)
 }
+
+/// Evaluate each input in one session and assert its printed output.
+pub fn assert_outputs(cases: &[(&str, &str)]) {
+    let mut s = cgt_core::lang::Session::new();
+    for (input, expected) in cases {
+        let got = s
+            .run_line(input)
+            .unwrap_or_else(|e| panic!("{input}: {}", e.message));
+        assert_eq!(&got, expected, "{input}");
+    }
+}

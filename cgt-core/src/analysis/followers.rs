@@ -1,20 +1,32 @@
 //! Followers: every canonical subposition, found with an explicit work stack.
 
 use crate::game::{Arena, GameId, RangeError};
+use crate::number::{BigInt, Dyadic};
 use hashbrown::HashSet;
 
 impl Arena {
-    /// All distinct canonical followers of `g`, `g` included, in discovery order.
-    /// Fails if there are more than `limit`.
-    pub fn followers(&mut self, g: GameId, limit: usize) -> Result<Vec<GameId>, RangeError> {
+    /// Visit each distinct follower of `g` (itself included) once, with an
+    /// explicit stack; with `numbers_are_leaves` the options of numbers are
+    /// not explored. Fails after `limit` visits.
+    fn walk(
+        &mut self,
+        g: GameId,
+        limit: usize,
+        numbers_are_leaves: bool,
+        mut visit: impl FnMut(&Self, GameId),
+    ) -> Result<(), RangeError> {
         let mut seen: HashSet<GameId> = HashSet::new();
-        let mut order = Vec::new();
         let mut stack = vec![g];
         seen.insert(g);
+        let mut count = 0usize;
         while let Some(x) = stack.pop() {
-            order.push(x);
-            if order.len() > limit {
+            visit(self, x);
+            count += 1;
+            if count > limit {
                 return Err(RangeError(format!("more than {limit} followers")));
+            }
+            if numbers_are_leaves && self.is_number(x) {
+                continue;
             }
             let l = self.left_options(x);
             let r = self.right_options(x);
@@ -24,43 +36,28 @@ impl Arena {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// All distinct canonical followers of `g`, `g` included, in discovery order.
+    /// Fails if there are more than `limit`.
+    pub fn followers(&mut self, g: GameId, limit: usize) -> Result<Vec<GameId>, RangeError> {
+        let mut order = Vec::new();
+        self.walk(g, limit, false, |_, x| order.push(x))?;
         Ok(order)
     }
-}
 
-impl Arena {
     /// The number of distinct canonical followers of `g`, `g` included.
     ///
     /// Number followers are counted in closed form (an integer `n` has the
     /// `|n| + 1` followers `0..n`), so `follower_count(10^30)` is instant.
-    pub fn follower_count(
-        &mut self,
-        g: GameId,
-        limit: usize,
-    ) -> Result<crate::number::BigInt, RangeError> {
-        use crate::number::{BigInt, Dyadic};
-        let mut seen: HashSet<GameId> = HashSet::new();
+    pub fn follower_count(&mut self, g: GameId, limit: usize) -> Result<BigInt, RangeError> {
         let mut numbers: Vec<Dyadic> = Vec::new();
         let mut others: usize = 0;
-        let mut stack = vec![g];
-        seen.insert(g);
-        while let Some(x) = stack.pop() {
-            if let Some(n) = self.as_number(x) {
-                numbers.push(n.clone());
-                continue;
-            }
-            others += 1;
-            if others > limit {
-                return Err(RangeError(format!("more than {limit} followers")));
-            }
-            let l = self.left_options(x);
-            let r = self.right_options(x);
-            for &o in l.iter().chain(r.iter()) {
-                if seen.insert(o) {
-                    stack.push(o);
-                }
-            }
-        }
+        self.walk(g, limit, true, |a, x| match a.as_number(x) {
+            Some(n) => numbers.push(n.clone()),
+            None => others += 1,
+        })?;
         if numbers.is_empty() {
             return Ok(BigInt::from(others));
         }

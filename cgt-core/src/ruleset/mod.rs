@@ -126,62 +126,35 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
     /// The normal-play outcome by search alone (no canonical forms): for
     /// positions too big for values. Uses the ruleset's closed form if any.
     pub fn outcome(&mut self, p: &R::Position) -> Outcome {
-        let (lw, rw) = self.wins(p);
-        match (lw, rw) {
-            (true, true) => Outcome::N,
-            (true, false) => Outcome::L,
-            (false, true) => Outcome::R,
-            (false, false) => Outcome::P,
+        if let Some(o) = self.ruleset.known_outcome(p) {
+            return o;
         }
+        let mut memo = std::mem::take(&mut self.outcomes);
+        let o = self.search(p, false, &mut memo);
+        self.outcomes = memo;
+        o
     }
 
     /// The misère outcome by search: a player who cannot move wins.
     pub fn misere_outcome(&self, p: &R::Position) -> Outcome {
-        let rs = self.ruleset;
-        let mut memo: HashMap<R::Position, (bool, bool)> = HashMap::new();
-        let mut stack = vec![p.clone()];
-        while let Some(q) = stack.last().cloned() {
-            if memo.contains_key(&q) {
-                stack.pop();
-                continue;
-            }
-            let (l, r) = (rs.left_options(&q), rs.right_options(&q));
-            let missing: Vec<R::Position> = l
-                .iter()
-                .chain(r.iter())
-                .filter(|c| !memo.contains_key(*c))
-                .cloned()
-                .collect();
-            if !missing.is_empty() {
-                stack.extend(missing);
-                continue;
-            }
-            let lw = l.is_empty() || l.iter().any(|x| !memo[x].1);
-            let rw = r.is_empty() || r.iter().any(|x| !memo[x].0);
-            memo.insert(q, (lw, rw));
-            stack.pop();
-        }
-        match memo[p] {
-            (true, true) => Outcome::N,
-            (true, false) => Outcome::L,
-            (false, true) => Outcome::R,
-            (false, false) => Outcome::P,
-        }
+        self.search(p, true, &mut HashMap::new())
     }
 
-    /// (Left wins moving first, Right wins moving first).
-    fn wins(&mut self, p: &R::Position) -> (bool, bool) {
+    /// Win/loss search on an explicit stack, memoising (Left wins moving
+    /// first, Right wins moving first) by canonical key. Under misère play a
+    /// player with no move wins.
+    fn search(
+        &self,
+        p: &R::Position,
+        misere: bool,
+        memo: &mut HashMap<R::Position, (bool, bool)>,
+    ) -> Outcome {
         let rs = self.ruleset;
-        if let Some(o) = rs.known_outcome(p) {
-            return (
-                matches!(o, Outcome::L | Outcome::N),
-                matches!(o, Outcome::R | Outcome::N),
-            );
-        }
-        let mut stack = vec![rs.canonical_key(p)];
+        let root = rs.canonical_key(p);
+        let mut stack = vec![root.clone()];
         while let Some(q) = stack.last().cloned() {
             crate::interrupt::check();
-            if self.outcomes.contains_key(&q) {
+            if memo.contains_key(&q) {
                 stack.pop();
                 continue;
             }
@@ -198,7 +171,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
             let missing: Vec<R::Position> = l
                 .iter()
                 .chain(r.iter())
-                .filter(|c| !self.outcomes.contains_key(*c))
+                .filter(|c| !memo.contains_key(*c))
                 .cloned()
                 .collect();
             if !missing.is_empty() {
@@ -206,12 +179,17 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
                 continue;
             }
             // Left wins moving first iff some Left option is lost by Right moving first.
-            let lw = l.iter().any(|x| !self.outcomes[x].1);
-            let rw = r.iter().any(|x| !self.outcomes[x].0);
-            self.outcomes.insert(q, (lw, rw));
+            let lw = (misere && l.is_empty()) || l.iter().any(|x| !memo[x].1);
+            let rw = (misere && r.is_empty()) || r.iter().any(|x| !memo[x].0);
+            memo.insert(q, (lw, rw));
             stack.pop();
         }
-        self.outcomes[&rs.canonical_key(p)]
+        match memo[&root] {
+            (true, true) => Outcome::N,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::P,
+        }
     }
 
     /// The position as a game form (shared subtrees), for form operations
