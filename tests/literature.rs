@@ -2,7 +2,6 @@
 //! [WW] Berlekamp, Conway, Guy, Winning Ways vol. 1; [ONAG] Conway, On Numbers and Games;
 //! [Si] Siegel, Combinatorial Game Theory (2013); [LIP] Albert, Nowakowski, Wolfe, Lessons in Play.
 
-use cgt_core::lang::Session;
 use cgt_tests::assert_outputs;
 
 #[test]
