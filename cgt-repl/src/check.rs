@@ -13,9 +13,13 @@ usage: cgt check psn-aw-integral --piles N --max M [--shard k/K] [--threads T]
        cgt check psn-outcome     --piles N --max M [--shard k/K] [--threads T]
        cgt check psn-uniform     --piles N --max-m M [--shard k/K] [--threads T]
        cgt check psn-misere      --piles N --max M [--shard k/K] [--threads T]
---shard k/K keeps the permutations whose index i (0-based, lexicographic
-order) has i mod K = k-1, so K machines (e.g. a cluster array job with
-k = the task id) split the work; add up the shards' JSON `positions`.";
+       cgt check sls-type1       --slots K --max-pile P --max-hand H [--shard k/K] [--threads T]
+       cgt check sls-final       --slots K --max-pile P --max-hand H [--shard k/K] [--threads T]
+       cgt check sls-values      --slots K --max-pile P --max-hand H [--shard k/K] [--threads T]
+--shard k/K keeps the permutations (PSN) or states (SLS) whose index i
+(0-based, in enumeration order) has i mod K = k-1, so K machines (e.g. a
+cluster array job with k = the task id) split the work; add up the shards'
+JSON `positions`.";
 
 fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
     args.iter()
@@ -29,6 +33,9 @@ pub fn run(args: &[String]) -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
+    if name.starts_with("sls-") {
+        return run_sls(name, args);
+    }
     let check: fn(&[usize], u64) -> Result<u64, checks::Counterexample> = match name {
         "psn-aw-integral" => checks::aw_integral,
         "psn-outcome" => checks::outcome,
@@ -119,6 +126,115 @@ pub fn run(args: &[String]) -> ExitCode {
     });
     println!("{summary}");
     if first_failure.is_some() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn parse_shard(args: &[String]) -> Option<(usize, usize)> {
+    match flag(args, "--shard") {
+        None => Some((1, 1)),
+        Some(s) => s
+            .split_once('/')
+            .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
+            .filter(|&(k, n)| n >= 1 && (1..=n).contains(&k)),
+    }
+}
+
+fn progress(len: u64, name: &str) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let b = indicatif::ProgressBar::new(len);
+    b.set_style(
+        indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len}, eta {eta}")
+            .expect("template")
+            .progress_chars("=> "),
+    );
+    b.set_message(name.to_string());
+    b
+}
+
+/// So Long Sucker endgame checks over every state in range, in parallel chunks.
+fn run_sls(name: &str, args: &[String]) -> ExitCode {
+    use cgt_core::ruleset::sls::{checks as sls_checks, Sls};
+    let num = |f: &str, max: u32| {
+        flag(args, f)
+            .and_then(|s| s.parse::<u32>().ok())
+            .filter(|&v| v <= max)
+    };
+    let (Some(k), Some(p), Some(h), Some((shard, shards))) = (
+        num("--slots", 8),
+        num("--max-pile", 8),
+        num("--max-hand", 6),
+        parse_shard(args),
+    ) else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let run: fn(&[cgt_core::ruleset::sls::State], &Sls) -> Result<u64, sls_checks::Counterexample> =
+        match name {
+            "sls-type1" => sls_checks::type_one,
+            "sls-final" => sls_checks::final_theorem,
+            "sls-values" => sls_checks::values,
+            _ => {
+                eprintln!("{USAGE}");
+                return ExitCode::from(2);
+            }
+        };
+    let all = if name == "sls-type1" {
+        sls_checks::type_one_states(k, p, h)
+    } else {
+        sls_checks::all_states(k, p, h)
+    };
+    let states: Vec<_> = all
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| i % shards == shard - 1)
+        .map(|(_, s)| s)
+        .collect();
+    let threads = flag(args, "--threads")
+        .and_then(|s| s.parse::<usize>().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |p| p.get()));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("thread pool");
+    let bar = progress(states.len() as u64, name);
+    let started = Instant::now();
+    let sls = Sls::default();
+    // One chunk per thread: each keeps one memo for all its states.
+    let chunk = states.len().div_ceil(threads).max(1);
+    let results: Vec<Result<u64, sls_checks::Counterexample>> = pool.install(|| {
+        states
+            .par_chunks(chunk)
+            .map(|c| {
+                let r = run(c, &sls);
+                bar.inc(c.len() as u64);
+                r
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    let positions: u64 = results.iter().filter_map(|r| r.as_ref().ok()).sum();
+    let failure = results.iter().find_map(|r| r.as_ref().err());
+    let summary = serde_json::json!({
+        "check": name,
+        "slots": k,
+        "max-pile": p,
+        "max-hand": h,
+        "shard": format!("{shard}/{shards}"),
+        "positions": positions,
+        "threads": threads,
+        "seconds": (seconds * 1000.0).round() / 1000.0,
+        "states_per_second": if seconds > 0.0 { (positions as f64 / seconds).round() } else { 0.0 },
+        "passed": failure.is_none(),
+        "counterexample": failure.map(|c| serde_json::json!({ "state": c.state, "detail": c.detail })),
+    });
+    println!("{summary}");
+    if failure.is_some() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -10,6 +10,7 @@ use crate::game::{Arena, GameId};
 use crate::number::BigInt;
 use crate::ruleset::domineering::Board;
 use crate::ruleset::psn::{Psn, Threshold};
+use crate::ruleset::sls::{Colour, Kill as SlsKill, Rules as SlsRules, Sls, State as SlsState};
 use num_traits::ToPrimitive;
 use std::sync::Arc;
 
@@ -931,6 +932,77 @@ pub static BUILTINS: &[Builtin] = &[
         },
     },
     Builtin {
+        name: "sls",
+        signature: "sls([piles], empty, (blue_b, blue_r), (red_b, red_r) [, rules])",
+        arity: 4..=5,
+        topic: "rulesets",
+        help: "A two-player So Long Sucker endgame (De Carufel & Jerade): piles written bottom to top over b and r (e.g. \"rbr\"), the number of empty slots, Blue's hand and Red's hand as (b chips, r chips). Left = Blue, Right = Red; one option is one whole turn; a capture handed to the opponent waits until the capturer's next turn. Rules (a word or a list of words): at_least_one, own_colour_only, unbounded, extra_actions; the default kills exactly one chip of any colour on a fixed number of slots.",
+        example: "value(sls([\"rbr\"], 0, (2,2), (0,1)))",
+        run: |s, a| {
+            let Value::List(piles) = &a.values[0] else {
+                return Err(Error::spanned(a.spans[0], "expected a list of piles such as [\"rb\", \"b\"]"));
+            };
+            let mut texts = Vec::new();
+            for p in piles {
+                match p {
+                    Value::Str(t) => texts.push(t.clone()),
+                    _ => return Err(Error::spanned(a.spans[0], "each pile is a string such as \"rbr\"")),
+                }
+            }
+            let count = |s: &mut Session, v: &Value, span: Span, what: &str| -> Result<u32, Error> {
+                let n = s.to_integer(v, span)?;
+                n.to_u32().ok_or_else(|| Error::spanned(span, format!("{what} must be a count from 0 to 2^32-1 (not negative)")))
+            };
+            let empty = count(s, &a.values[1], a.spans[1], "the number of empty slots")?;
+            let mut hand = |k: usize, who: &str| -> Result<(u32, u32), Error> {
+                match &a.values[k] {
+                    Value::List(v) if v.len() == 2 => Ok((
+                        count(s, &v[0], a.spans[k], &format!("{who}'s b count"))?,
+                        count(s, &v[1], a.spans[k], &format!("{who}'s r count"))?,
+                    )),
+                    _ => Err(Error::spanned(a.spans[k], format!("{who}'s hand is (b chips, r chips)"))),
+                }
+            };
+            let (blue, red) = (hand(2, "Blue")?, hand(3, "Red")?);
+            let mut rules = SlsRules::default();
+            if let Some(v) = a.values.get(4) {
+                let words: Vec<Value> = match v {
+                    Value::List(v) => v.clone(),
+                    other => vec![other.clone()],
+                };
+                for w in words {
+                    match &w {
+                        Value::Str(t) if t == "at_least_one" => rules.kill = SlsKill::AtLeastOne,
+                        Value::Str(t) if t == "own_colour_only" => rules.kill = SlsKill::OwnColourOnly,
+                        Value::Str(t) if t == "unbounded" => rules.unbounded = true,
+                        Value::Str(t) if t == "extra_actions" => rules.extra_actions = true,
+                        _ => return Err(Error::spanned(a.spans[4], "rules are at_least_one, own_colour_only, unbounded, extra_actions")),
+                    }
+                }
+            }
+            let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+            let state = SlsState::new(&refs, empty, blue, red).map_err(|e| Error::spanned(a.spans[0], e))?;
+            Ok(Value::Position(Arc::new(Position::Sls(Sls { rules }, state))))
+        },
+    },
+    Builtin {
+        name: "sls_play",
+        signature: "sls_play(p)",
+        arity: 1..=1,
+        topic: "rulesets",
+        help: "A winning line of a So Long Sucker endgame for the side that wins moving first (Blue first, else Red first): each turn's placements, captures and kill choices, until the loser has no move; the loser's turns shown are its first options.",
+        example: "sls_play(sls([\"rb\"], 0, (1,0), (0,1)))",
+        run: |s, a| {
+            let Value::Position(p) = &a.values[0] else {
+                return Err(Error::spanned(a.spans[0], "expected an sls(...) position"));
+            };
+            let Position::Sls(rules, state) = &**p else {
+                return Err(Error::spanned(a.spans[0], "expected an sls(...) position"));
+            };
+            Ok(Value::Text(sls_line(s, rules, state)))
+        },
+    },
+    Builtin {
         name: "true",
         signature: "true",
         arity: 0..=0,
@@ -949,6 +1021,61 @@ pub static BUILTINS: &[Builtin] = &[
         run: |_, _| Ok(Value::Bool(false)),
     },
 ];
+
+/// A line of play: at each turn the winner picks an option after which the
+/// opponent, to move, loses; the loser's shown turn is its first option.
+fn sls_line(s: &mut Session, rules: &Sls, start: &SlsState) -> String {
+    let mut ev = crate::ruleset::Evaluator::new(rules);
+    let name = |c: Colour| if c == Colour::B { "Blue" } else { "Red" };
+    let wins = |ev: &mut crate::ruleset::Evaluator<Sls>, st: &SlsState, mover: Colour| {
+        let o = ev.outcome(st);
+        match mover {
+            Colour::B => matches!(o, crate::analysis::Outcome::L | crate::analysis::Outcome::N),
+            Colour::R => matches!(o, crate::analysis::Outcome::R | crate::analysis::Outcome::N),
+        }
+    };
+    let _ = &s;
+    let first = if wins(&mut ev, start, Colour::B) {
+        Colour::B
+    } else if wins(&mut ev, start, Colour::R) {
+        Colour::R
+    } else {
+        return format!("{}: whoever moves first loses (outcome P)", start.text());
+    };
+    let winner = first;
+    let mut lines = vec![format!(
+        "{} moving first wins from {}",
+        name(winner),
+        start.text()
+    )];
+    let mut state = start.clone();
+    let mut mover = first;
+    for turn in 1..=200 {
+        let options = rules.turns(&state, mover);
+        if options.is_empty() {
+            lines.push(format!("{turn}. {} has no move and loses", name(mover)));
+            return lines.join("\n");
+        }
+        let pick = if mover == winner {
+            options
+                .iter()
+                .find(|(t, _)| !wins(&mut ev, t, mover.other()))
+                .unwrap_or(&options[0])
+        } else {
+            &options[0]
+        };
+        let acts: Vec<String> = pick.1.iter().map(|x| x.to_string()).collect();
+        lines.push(format!(
+            "{turn}. {}: {} -> {}",
+            name(mover),
+            acts.join(", "),
+            pick.0.text()
+        ));
+        state = pick.0.clone();
+        mover = mover.other();
+    }
+    lines.join("\n")
+}
 
 fn file_arg(a: &Args, k: usize) -> Result<String, Error> {
     match &a.values[k] {

@@ -30,6 +30,10 @@ impl Default for Session {
     }
 }
 
+fn is_game_like(v: &Value) -> bool {
+    matches!(v, Value::Game(_) | Value::Form(_) | Value::Position(_))
+}
+
 /// True if the line holds nothing but white space and comments.
 pub fn is_blank(line: &str) -> bool {
     let t = line.trim_start();
@@ -124,6 +128,7 @@ impl Session {
                         .collect();
                     format!("domineering(\"{}\")", rows.join("/"))
                 }
+                Position::Sls(_, state) => state.text(),
             },
             Value::Text(s) => s.clone(),
             Value::List(items) => {
@@ -257,7 +262,10 @@ impl Session {
                     "Left" => Ok(Value::Player(Player::Left)),
                     "Right" => Ok(Value::Player(Player::Right)),
                     // Option words of some functions, e.g. sequential(G, H, per_player).
-                    "per_player" | "joint_end" | "all_small" => Ok(Value::Str(name.clone())),
+                    "per_player" | "joint_end" | "all_small" | "at_least_one"
+                    | "own_colour_only" | "unbounded" | "extra_actions" => {
+                        Ok(Value::Str(name.clone()))
+                    }
                     _ => Err(Error::spanned(e.span, format!("unknown variable `{name}`"))),
                 },
             },
@@ -373,8 +381,14 @@ impl Session {
             let h = self.eval_game(rhs)?;
             return Ok(Value::Game(ordinal_sum(&mut self.arena, &form, h)));
         }
-        let a = self.eval_game(lhs)?;
-        let b = self.eval_game(rhs)?;
+        let (va, vb) = (self.eval(lhs)?, self.eval(rhs)?);
+        if matches!(op, BinOp::Eq | BinOp::Ne) && !(is_game_like(&va) && is_game_like(&vb)) {
+            // Other values (outcome classes, booleans, lists, ...) compare as printed.
+            let same = self.show(&va) == self.show(&vb);
+            return Ok(Value::Bool(same == (op == BinOp::Eq)));
+        }
+        let a = self.to_game(&va, lhs.span)?;
+        let b = self.to_game(&vb, rhs.span)?;
         let ar = &mut self.arena;
         Ok(match op {
             BinOp::Add => Value::Game(ar.try_add(a, b)?),
@@ -482,6 +496,7 @@ impl Session {
                     Evaluator::new(rules).value(&mut self.arena, piles)
                 }
                 Position::Domineering(b) => Evaluator::new(&Domineering).value(&mut self.arena, b),
+                Position::Sls(rules, state) => Evaluator::new(rules).value(&mut self.arena, state),
             }),
             other => Err(Error::spanned(
                 span,
@@ -499,6 +514,7 @@ impl Session {
             Value::Position(p) => Ok(match &**p {
                 Position::Psn { rules, piles } => (*Evaluator::new(rules).form(piles)).clone(),
                 Position::Domineering(b) => (*Evaluator::new(&Domineering).form(b)).clone(),
+                Position::Sls(rules, state) => (*Evaluator::new(rules).form(state)).clone(),
             }),
             other => Err(Error::spanned(
                 span,

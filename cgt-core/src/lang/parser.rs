@@ -333,6 +333,18 @@ impl<'s> Parser<'s> {
                 let (i, _) = char('(')(i)?;
                 let (i, e) = self.expression(i)?;
                 let (i, _) = ws(i)?;
+                if let Some(rest) = i.strip_prefix(',') {
+                    // A tuple such as (2,0): a list.
+                    let (j, mut items) = self.list_items(rest, ')')?;
+                    items.insert(0, e);
+                    return Ok((
+                        j,
+                        Expr {
+                            kind: ExprKind::List(items),
+                            span: self.span(start, j),
+                        },
+                    ));
+                }
                 let (i, _) = expect_char(i, ')', "expected `)`")?;
                 let span = self.span(start, i);
                 Ok((i, Expr { kind: e.kind, span }))

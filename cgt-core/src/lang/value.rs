@@ -47,6 +47,8 @@ pub enum Position {
         piles: Vec<u64>,
     },
     Domineering(crate::ruleset::domineering::Board),
+    /// A two-player So Long Sucker endgame and its rule variant.
+    Sls(crate::ruleset::sls::Sls, crate::ruleset::sls::State),
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -3,6 +3,7 @@
 
 pub mod domineering;
 pub mod psn;
+pub mod sls;
 
 use crate::analysis::Outcome;
 use crate::form::Form;

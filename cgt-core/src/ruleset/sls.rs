@@ -1,0 +1,1003 @@
+//! Two-player So Long Sucker endgames (De Carufel & Jerade, arXiv:2403.17302)
+//! as a short game: Left = Blue, Right = Red, one option = one complete turn
+//! (`../shared/spec/sls.md` §3). A capture handed to the opponent waits in
+//! escrow until the capturer's next turn, where the capturer chooses the kill.
+
+use super::Ruleset;
+use hashbrown::{HashMap, HashSet};
+
+/// A chip colour: Blue's `b` or Red's `r`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Colour {
+    /// Blue's colour (Left).
+    B,
+    /// Red's colour (Right).
+    R,
+}
+
+impl Colour {
+    /// The other colour.
+    pub fn other(self) -> Colour {
+        match self {
+            Colour::B => Colour::R,
+            Colour::R => Colour::B,
+        }
+    }
+
+    fn letter(self) -> char {
+        match self {
+            Colour::B => 'b',
+            Colour::R => 'r',
+        }
+    }
+}
+
+/// A non-empty pile. Colours alternate (L5), so the top colour and the
+/// length describe it: ⌈len/2⌉ chips of the top colour, ⌊len/2⌋ of the other.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pile {
+    /// The colour on top.
+    pub top: Colour,
+    /// The number of chips.
+    pub len: u32,
+}
+
+impl Pile {
+    /// Chips of colour `c` in the pile.
+    pub fn count(&self, c: Colour) -> u32 {
+        if c == self.top {
+            self.len.div_ceil(2)
+        } else {
+            self.len / 2
+        }
+    }
+
+    /// The pile written bottom → top, e.g. `rbr`.
+    pub fn text(&self) -> String {
+        (0..self.len)
+            .map(|k| {
+                if (self.len - 1 - k).is_multiple_of(2) {
+                    self.top.letter()
+                } else {
+                    self.top.other().letter()
+                }
+            })
+            .collect()
+    }
+
+    /// Parse a bottom → top string over `b` and `r`; adjacent equal colours are an error.
+    pub fn parse(s: &str) -> Result<Pile, String> {
+        let chips: Vec<char> = s.chars().collect();
+        if chips.is_empty() {
+            return Err("a pile needs at least one chip (count empty slots separately)".into());
+        }
+        for w in chips.windows(2) {
+            if w[0] == w[1] {
+                return Err(format!(
+                    "pile \"{s}\" has two adjacent `{}` chips (a capture would have taken it)",
+                    w[0]
+                ));
+            }
+        }
+        let top = match chips[chips.len() - 1] {
+            'b' => Colour::B,
+            'r' => Colour::R,
+            other => {
+                return Err(format!(
+                    "pile \"{s}\": `{other}` is not a colour (use b and r)"
+                ))
+            }
+        };
+        if chips.iter().any(|&c| c != 'b' && c != 'r') {
+            return Err(format!(
+                "pile \"{s}\": only b and r chips exist in a two-player endgame"
+            ));
+        }
+        Ok(Pile {
+            top,
+            len: chips.len() as u32,
+        })
+    }
+}
+
+/// A hand: chips of each colour.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Hand {
+    /// b chips.
+    pub b: u32,
+    /// r chips.
+    pub r: u32,
+}
+
+impl Hand {
+    fn get(&self, c: Colour) -> u32 {
+        match c {
+            Colour::B => self.b,
+            Colour::R => self.r,
+        }
+    }
+
+    fn add(&mut self, c: Colour, n: u32) {
+        match c {
+            Colour::B => self.b += n,
+            Colour::R => self.r += n,
+        }
+    }
+
+    fn total(&self) -> u32 {
+        self.b + self.r
+    }
+}
+
+/// A captured pile waiting for its capturer to choose the kill.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Escrow {
+    /// Who captured (the owner of the doubled colour).
+    pub capturer: Colour,
+    /// b chips in the pile.
+    pub b: u32,
+    /// r chips in the pile.
+    pub r: u32,
+}
+
+/// An endgame state: the board (piles and empty slots), both hands and escrow.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct State {
+    /// Non-empty piles, sorted.
+    pub piles: Vec<Pile>,
+    /// Empty slots.
+    pub empty: u32,
+    /// Blue's hand (b = own colour, r = prisoners).
+    pub blue: Hand,
+    /// Red's hand (b = prisoners, r = own colour).
+    pub red: Hand,
+    /// Pending captures, sorted.
+    pub escrow: Vec<Escrow>,
+}
+
+/// How many chips a capture kills.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Kill {
+    /// Exactly one chip of any colour, the capturer's choice (the default).
+    #[default]
+    ExactlyOne,
+    /// At least one chip (the paper's wording): no value changes (spec §3.3).
+    AtLeastOne,
+    /// Exactly one chip of the capturer's own colour (a literal reading of a
+    /// corrupted rules text; changes results, spec §4 A1′).
+    OwnColourOnly,
+}
+
+/// The rule variants of spec §4.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Rules {
+    /// The kill on capture.
+    pub kill: Kill,
+    /// Unbounded table instead of a fixed number of slots.
+    pub unbounded: bool,
+    /// Also offer the dominated actions (voluntary kills of prisoners and
+    /// transfers to the opponent) for fidelity; values do not change.
+    pub extra_actions: bool,
+}
+
+/// The ruleset: Left = Blue, Right = Red.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sls {
+    /// The rule variant.
+    pub rules: Rules,
+}
+
+fn hand_mut(s: &mut State, who: Colour) -> &mut Hand {
+    match who {
+        Colour::B => &mut s.blue,
+        Colour::R => &mut s.red,
+    }
+}
+
+fn hand(s: &State, who: Colour) -> Hand {
+    match who {
+        Colour::B => s.blue,
+        Colour::R => s.red,
+    }
+}
+
+/// One step of a turn, for showing play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Kill from a captured pile (resolving escrow or an own capture).
+    Kill {
+        /// b chips killed.
+        b: u32,
+        /// r chips killed.
+        r: u32,
+    },
+    /// Place a chip on an empty slot.
+    PlaceEmpty {
+        /// The chip's colour.
+        colour: Colour,
+    },
+    /// Place a chip on a pile.
+    PlaceOn {
+        /// The chip's colour.
+        colour: Colour,
+        /// The pile before the move, bottom to top.
+        pile: String,
+    },
+    /// Voluntarily kill a prisoner (extra action).
+    KillPrisoner,
+    /// Hand a prisoner to the opponent (extra action).
+    GivePrisoner,
+}
+
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Action::Kill { b, r } => write!(f, "kill {}", kill_text(*b, *r)),
+            Action::PlaceEmpty { colour } => write!(f, "{} on an empty slot", colour.letter()),
+            Action::PlaceOn { colour, pile } => write!(f, "{} on \"{pile}\"", colour.letter()),
+            Action::KillPrisoner => write!(f, "kill a prisoner"),
+            Action::GivePrisoner => write!(f, "give a prisoner away"),
+        }
+    }
+}
+
+fn kill_text(b: u32, r: u32) -> String {
+    let mut parts = Vec::new();
+    if b > 0 {
+        parts.push(format!("{b} b"));
+    }
+    if r > 0 {
+        parts.push(format!("{r} r"));
+    }
+    parts.join(" and ")
+}
+
+impl State {
+    /// A state from piles (bottom → top strings), empty slots and hands.
+    pub fn new(
+        piles: &[&str],
+        empty: u32,
+        blue: (u32, u32),
+        red: (u32, u32),
+    ) -> Result<State, String> {
+        let piles = piles
+            .iter()
+            .map(|p| Pile::parse(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(State {
+            piles,
+            empty,
+            blue: Hand {
+                b: blue.0,
+                r: blue.1,
+            },
+            red: Hand { b: red.0, r: red.1 },
+            escrow: vec![],
+        }
+        .normalised(false))
+    }
+
+    /// Live chips: board, hands and escrow.
+    pub fn live_chips(&self) -> u32 {
+        self.piles.iter().map(|p| p.len).sum::<u32>()
+            + self.blue.total()
+            + self.red.total()
+            + self.escrow.iter().map(|e| e.b + e.r).sum::<u32>()
+    }
+
+    /// Sorted piles and escrow; empty slots clamped to what can ever be used
+    /// (spec §3.4), or to "enough" on an unbounded table.
+    fn normalised(mut self, unbounded: bool) -> State {
+        self.piles.sort();
+        self.escrow.sort();
+        let t = self.live_chips();
+        let usable = t.saturating_sub(self.piles.len() as u32);
+        self.empty = if unbounded {
+            usable
+        } else {
+            self.empty.min(usable)
+        };
+        self
+    }
+
+    /// The state written as in the language: `sls(["rb","b"], 1, (2,0), (0,1))`.
+    pub fn text(&self) -> String {
+        let piles: Vec<String> = self
+            .piles
+            .iter()
+            .map(|p| format!("\"{}\"", p.text()))
+            .collect();
+        let mut s = format!(
+            "sls([{}], {}, ({},{}), ({},{}))",
+            piles.join(","),
+            self.empty,
+            self.blue.b,
+            self.blue.r,
+            self.red.b,
+            self.red.r
+        );
+        if !self.escrow.is_empty() {
+            let e: Vec<String> = self
+                .escrow
+                .iter()
+                .map(|e| {
+                    format!(
+                        "{} captures {}",
+                        if e.capturer == Colour::B {
+                            "Blue"
+                        } else {
+                            "Red"
+                        },
+                        kill_text(e.b, e.r)
+                    )
+                })
+                .collect();
+            s.push_str(&format!(" [pending: {}]", e.join("; ")));
+        }
+        s
+    }
+}
+
+/// The (b, r) chips of pile `p` after a chip of its top colour `c` lands on it.
+fn captured(p: &Pile, c: Colour) -> (u32, u32) {
+    let extra = |x: Colour| u32::from(x == c);
+    (
+        p.count(Colour::B) + extra(Colour::B),
+        p.count(Colour::R) + extra(Colour::R),
+    )
+}
+
+/// The ways `who` can kill from a captured pile of (b, r) chips.
+fn kill_choices(kill: Kill, who: Colour, b: u32, r: u32) -> Vec<(u32, u32)> {
+    match kill {
+        Kill::ExactlyOne => {
+            let mut v = Vec::new();
+            if b > 0 {
+                v.push((1, 0));
+            }
+            if r > 0 {
+                v.push((0, 1));
+            }
+            v
+        }
+        Kill::OwnColourOnly => match who {
+            Colour::B if b > 0 => vec![(1, 0)],
+            Colour::R if r > 0 => vec![(0, 1)],
+            _ => vec![],
+        },
+        Kill::AtLeastOne => {
+            let mut v = Vec::new();
+            for kb in 0..=b {
+                for kr in 0..=r {
+                    if kb + kr >= 1 {
+                        v.push((kb, kr));
+                    }
+                }
+            }
+            v
+        }
+    }
+}
+
+impl Sls {
+    /// Every way `who`'s complete turn can end, with one sequence of actions
+    /// leading to each (the first found). Empty if `who` cannot move.
+    pub fn turns(&self, s: &State, who: Colour) -> Vec<(State, Vec<Action>)> {
+        self.turns_impl(s, who, true)
+    }
+
+    /// The states at which `who`'s turn can end (no action record).
+    pub fn turn_states(&self, s: &State, who: Colour) -> Vec<State> {
+        self.turns_impl(s, who, false)
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect()
+    }
+
+    fn turns_impl(&self, s: &State, who: Colour, record: bool) -> Vec<(State, Vec<Action>)> {
+        // 1. Resolve this player's escrow (each kill choice branches).
+        let mut starts: Vec<(State, Vec<Action>)> = vec![(s.clone(), vec![])];
+        let mine: Vec<Escrow> = s
+            .escrow
+            .iter()
+            .copied()
+            .filter(|e| e.capturer == who)
+            .collect();
+        if !mine.is_empty() {
+            let mut base = s.clone();
+            base.escrow.retain(|e| e.capturer != who);
+            starts = vec![(base, vec![])];
+            for e in mine {
+                let mut next = Vec::new();
+                for (st, acts) in &starts {
+                    for (kb, kr) in kill_choices(self.rules.kill, who, e.b, e.r) {
+                        let mut t = st.clone();
+                        hand_mut(&mut t, who).add(Colour::B, e.b - kb);
+                        hand_mut(&mut t, who).add(Colour::R, e.r - kr);
+                        let mut a = acts.clone();
+                        a.push(Action::Kill { b: kb, r: kr });
+                        next.push((t, a));
+                    }
+                }
+                starts = next;
+            }
+        }
+        // 2. Place chips until the move passes; depth-first over mid-turn states.
+        let mut finals: HashMap<State, Vec<Action>> = HashMap::new();
+        let mut seen: HashSet<State> = HashSet::new();
+        let mut stack: Vec<(State, Vec<Action>)> = Vec::new();
+        for (st, acts) in starts {
+            if hand(&st, who).total() == 0 {
+                continue; // given the move with no chips: no options
+            }
+            stack.push((st.normalised(self.rules.unbounded), acts));
+        }
+        while let Some((st, acts)) = stack.pop() {
+            crate::interrupt::check();
+            if !seen.insert(st.clone()) {
+                continue;
+            }
+            for (next, action, continues) in self.placements(&st, who, record) {
+                let mut a = acts.clone();
+                a.extend(action);
+                let next = next.normalised(self.rules.unbounded);
+                if continues {
+                    // Continuing with no chips is self-defeat: not an option.
+                    if hand(&next, who).total() > 0 {
+                        stack.push((next, a));
+                    }
+                } else {
+                    finals.entry(next).or_insert(a);
+                }
+            }
+        }
+        let mut out: Vec<(State, Vec<Action>)> = finals.into_iter().collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    }
+
+    /// Single placements (and extra actions) from a mid-turn state:
+    /// (next state, actions, whether `who` keeps the move).
+    fn placements(&self, s: &State, who: Colour, record: bool) -> Vec<(State, Vec<Action>, bool)> {
+        let x = who;
+        let mut out = Vec::new();
+        let h = hand(s, who);
+        for c in [Colour::B, Colour::R] {
+            if h.get(c) == 0 {
+                continue;
+            }
+            let mut base = s.clone();
+            match c {
+                Colour::B => hand_mut(&mut base, who).b -= 1,
+                Colour::R => hand_mut(&mut base, who).r -= 1,
+            }
+            // On an empty slot.
+            if s.empty > 0 || self.rules.unbounded {
+                let mut t = base.clone();
+                t.empty = t.empty.saturating_sub(1);
+                t.piles.push(Pile { top: c, len: 1 });
+                out.push((t, vec![Action::PlaceEmpty { colour: c }], c != x));
+            }
+            // On each distinct pile.
+            let mut tried: HashSet<Pile> = HashSet::new();
+            for (k, p) in s.piles.iter().enumerate() {
+                if !tried.insert(*p) {
+                    continue;
+                }
+                let mut t = base.clone();
+                t.piles.remove(k);
+                let pile = if record { p.text() } else { String::new() };
+                let action = Action::PlaceOn { colour: c, pile };
+                if c != p.top {
+                    t.piles.push(Pile {
+                        top: c,
+                        len: p.len + 1,
+                    });
+                    // y on an x-pile: X continues; x on a y-pile: the turn ends.
+                    out.push((t, vec![action], c != x));
+                } else {
+                    // The new chip repeats the top colour: the old pile plus one `c`.
+                    let (b, r) = captured(p, c);
+                    t.empty += 1;
+                    if c == x {
+                        // X captures now, chooses the kill and continues.
+                        for (kb, kr) in kill_choices(self.rules.kill, x, b, r) {
+                            let mut u = t.clone();
+                            hand_mut(&mut u, x).add(Colour::B, b - kb);
+                            hand_mut(&mut u, x).add(Colour::R, r - kr);
+                            out.push((
+                                u,
+                                vec![action.clone(), Action::Kill { b: kb, r: kr }],
+                                true,
+                            ));
+                        }
+                    } else {
+                        // The opponent captures: escrow, and the turn ends.
+                        t.escrow.push(Escrow { capturer: c, b, r });
+                        out.push((t, vec![action], false));
+                    }
+                }
+            }
+        }
+        if self.rules.extra_actions {
+            let prisoner = x.other();
+            if h.get(prisoner) > 0 {
+                let mut t = s.clone();
+                match prisoner {
+                    Colour::B => hand_mut(&mut t, who).b -= 1,
+                    Colour::R => hand_mut(&mut t, who).r -= 1,
+                }
+                let mut g = t.clone();
+                out.push((t, vec![Action::KillPrisoner], true));
+                hand_mut(&mut g, x.other()).add(prisoner, 1);
+                out.push((g, vec![Action::GivePrisoner], true));
+            }
+        }
+        out
+    }
+
+    /// The final theorem of the paper (spec §2.3), for Blue to move and no escrow:
+    /// m_b > 0 and (n_r = 0 or m_b + Σ|β|_b > n_r + Σ|ρ|_r − max|ρ|_r).
+    pub fn final_theorem_blue_wins(s: &State) -> bool {
+        let beta_b: u32 = s
+            .piles
+            .iter()
+            .filter(|p| p.top == Colour::B && p.len >= 2)
+            .map(|p| p.count(Colour::B))
+            .sum();
+        let rho: Vec<u32> = s
+            .piles
+            .iter()
+            .filter(|p| p.top == Colour::R && p.len >= 2)
+            .map(|p| p.count(Colour::R))
+            .collect();
+        let rho_sum: u32 = rho.iter().sum();
+        let rho_max = rho.iter().copied().max().unwrap_or(0);
+        s.blue.b > 0 && (s.red.r == 0 || s.blue.b + beta_b > s.red.r + rho_sum - rho_max)
+    }
+}
+
+impl Ruleset for Sls {
+    type Position = State;
+
+    fn left_options(&self, s: &State) -> Vec<State> {
+        self.turn_states(s, Colour::B)
+    }
+
+    fn right_options(&self, s: &State) -> Vec<State> {
+        self.turn_states(s, Colour::R)
+    }
+}
+
+/// An alternating-play solver written separately from the turn search above:
+/// piles as explicit chip lists, one placement per step, no deduplication or
+/// slot clamping. `wins(state, mover)` says whether the player to move wins.
+pub mod oracle {
+    use super::Colour;
+    use hashbrown::HashMap;
+
+    /// A state with explicit chips (bottom → top) and who must move next.
+    #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+    pub struct Plain {
+        /// Slots; an empty vector is an empty slot.
+        pub slots: Vec<Vec<Colour>>,
+        /// Blue's (b, r) hand.
+        pub blue: (u32, u32),
+        /// Red's (b, r) hand.
+        pub red: (u32, u32),
+    }
+
+    fn take(h: &mut (u32, u32), c: Colour) {
+        match c {
+            Colour::B => h.0 -= 1,
+            Colour::R => h.1 -= 1,
+        }
+    }
+
+    /// Does `mover`, who has the move now, win with best play by both?
+    pub fn wins(s: &Plain, mover: Colour, memo: &mut HashMap<(Plain, Colour), bool>) -> bool {
+        if let Some(&w) = memo.get(&(s.clone(), mover)) {
+            return w;
+        }
+        let w = crate::game::deep(|| {
+            let hand = if mover == Colour::B { s.blue } else { s.red };
+            if hand.0 + hand.1 == 0 {
+                return false; // given the move with no chips: defeated
+            }
+            for c in [Colour::B, Colour::R] {
+                let n = if c == Colour::B { hand.0 } else { hand.1 };
+                if n == 0 {
+                    continue;
+                }
+                for k in 0..s.slots.len() {
+                    let mut t = s.clone();
+                    let h = if mover == Colour::B {
+                        &mut t.blue
+                    } else {
+                        &mut t.red
+                    };
+                    take(h, c);
+                    t.slots[k].push(c);
+                    let pile = &t.slots[k];
+                    let len = pile.len();
+                    if len >= 2 && pile[len - 2] == c {
+                        // Capture by the owner of c, who kills one chip and moves.
+                        let capturer = c;
+                        let chips = std::mem::take(&mut t.slots[k]);
+                        let (b, r) = chips.iter().fold((0u32, 0u32), |(b, r), &x| {
+                            if x == Colour::B {
+                                (b + 1, r)
+                            } else {
+                                (b, r + 1)
+                            }
+                        });
+                        let mut any_win = false;
+                        for (kb, kr) in [(1u32, 0u32), (0, 1)] {
+                            if (kb == 1 && b == 0) || (kr == 1 && r == 0) {
+                                continue;
+                            }
+                            let mut u = t.clone();
+                            let h = if capturer == Colour::B {
+                                &mut u.blue
+                            } else {
+                                &mut u.red
+                            };
+                            h.0 += b - kb;
+                            h.1 += r - kr;
+                            any_win |= wins(&u, capturer, memo);
+                        }
+                        // The capturer picks the kill: best for the capturer.
+                        let capturer_wins = any_win;
+                        let mover_wins = if capturer == mover {
+                            capturer_wins
+                        } else {
+                            !capturer_wins
+                        };
+                        if mover_wins {
+                            return true;
+                        }
+                        continue;
+                    }
+                    // Next player: the one whose colour is absent, else whose
+                    // topmost chip is lowest; with two colours that is one player.
+                    let has_b = t.slots[k].contains(&Colour::B);
+                    let has_r = t.slots[k].contains(&Colour::R);
+                    let next_mover = if !has_b {
+                        Colour::B
+                    } else if !has_r {
+                        Colour::R
+                    } else {
+                        // both present: the colour whose topmost chip is lower
+                        let pos = |col: Colour| t.slots[k].iter().rposition(|&x| x == col).unwrap();
+                        if pos(Colour::B) < pos(Colour::R) {
+                            Colour::B
+                        } else {
+                            Colour::R
+                        }
+                    };
+                    let w = wins(&t, next_mover, memo);
+                    if (next_mover == mover && w) || (next_mover != mover && !w) {
+                        return true;
+                    }
+                }
+            }
+            false
+        });
+        memo.insert((s.clone(), mover), w);
+        w
+    }
+}
+
+/// The paper's theorems as exhaustive checks over ranges of states.
+pub mod checks {
+    use super::oracle::{self, Plain};
+    use super::{Colour, Escrow, Pile, Sls, State};
+    use crate::analysis::Outcome;
+    use crate::game::Arena;
+    use crate::ruleset::Evaluator;
+    use hashbrown::HashMap;
+
+    /// A state where a check failed, and why.
+    #[derive(Clone, Debug)]
+    pub struct Counterexample {
+        /// The state, as written in the language.
+        pub state: String,
+        /// What failed.
+        pub detail: String,
+    }
+
+    fn hands(h: u32) -> Vec<(u32, u32, u32, u32)> {
+        let mut v = Vec::new();
+        for mb in 0..=h {
+            for mr in 0..=h {
+                for nb in 0..=h {
+                    for nr in 0..=h {
+                        v.push((mb, mr, nb, nr));
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    /// Multisets of `k` slots, each empty or one of `kinds` piles.
+    fn boards(k: u32, kinds: &[Pile]) -> Vec<(Vec<Pile>, u32)> {
+        let mut out = Vec::new();
+        fn rec(
+            start: usize,
+            left: u32,
+            kinds: &[Pile],
+            cur: &mut Vec<Pile>,
+            out: &mut Vec<(Vec<Pile>, u32)>,
+        ) {
+            out.push((cur.clone(), left));
+            if left == 0 {
+                return;
+            }
+            for i in start..kinds.len() {
+                cur.push(kinds[i]);
+                rec(i, left - 1, kinds, cur, out);
+                cur.pop();
+            }
+        }
+        rec(0, k, kinds, &mut Vec::new(), &mut out);
+        out
+    }
+
+    fn state(piles: &[Pile], empty: u32, (mb, mr, nb, nr): (u32, u32, u32, u32)) -> State {
+        State {
+            piles: piles.to_vec(),
+            empty,
+            blue: super::Hand { b: mb, r: mr },
+            red: super::Hand { b: nb, r: nr },
+            escrow: vec![],
+        }
+    }
+
+    /// Every state with at most `k` slots, piles of length <= `p`, hand counts <= `h`, no escrow.
+    pub fn all_states(k: u32, p: u32, h: u32) -> Vec<State> {
+        let kinds: Vec<Pile> = (1..=p)
+            .flat_map(|len| {
+                [
+                    Pile {
+                        top: Colour::B,
+                        len,
+                    },
+                    Pile {
+                        top: Colour::R,
+                        len,
+                    },
+                ]
+            })
+            .collect();
+        let mut out = Vec::new();
+        for slots in 1..=k {
+            for (piles, empty) in boards(slots, &kinds) {
+                for hs in hands(h) {
+                    out.push(state(&piles, empty, hs));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every type I board (spec §2.2) in range with m_b > n_r: each slot empty or a
+    /// singleton, plus at most one r-pile of length 2..=p.
+    pub fn type_one_states(k: u32, p: u32, h: u32) -> Vec<State> {
+        let singles = [
+            Pile {
+                top: Colour::B,
+                len: 1,
+            },
+            Pile {
+                top: Colour::R,
+                len: 1,
+            },
+        ];
+        let mut out = Vec::new();
+        for slots in 1..=k {
+            for rho in std::iter::once(None).chain((2..=p).map(Some)) {
+                let rest = if rho.is_some() { slots - 1 } else { slots };
+                for (mut piles, empty) in boards(rest, &singles) {
+                    if let Some(len) = rho {
+                        piles.push(Pile {
+                            top: Colour::R,
+                            len,
+                        });
+                    }
+                    for hs in hands(h) {
+                        if hs.0 > hs.3 {
+                            out.push(state(&piles, empty, hs));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn blue_first_wins(o: Outcome) -> bool {
+        matches!(o, Outcome::L | Outcome::N)
+    }
+
+    /// Final theorem (spec §2.3): Blue-to-move wins iff the predicate holds.
+    pub fn final_theorem(states: &[State], sls: &Sls) -> Result<u64, Counterexample> {
+        let mut ev = Evaluator::new(sls);
+        for s in states {
+            let search = blue_first_wins(ev.outcome(s));
+            let predicate = Sls::final_theorem_blue_wins(s);
+            if search != predicate {
+                return Err(Counterexample {
+                    state: s.text(),
+                    detail: format!(
+                        "search says Blue-first {}, the theorem says {}",
+                        wl(search),
+                        wl(predicate)
+                    ),
+                });
+            }
+        }
+        Ok(states.len() as u64)
+    }
+
+    fn wl(w: bool) -> &'static str {
+        if w {
+            "wins"
+        } else {
+            "loses"
+        }
+    }
+
+    /// The outcome read from the CGT value equals the independent alternating-play solver.
+    pub fn values(states: &[State], sls: &Sls) -> Result<u64, Counterexample> {
+        let mut arena = Arena::new();
+        let mut ev = Evaluator::new(sls);
+        let mut memo = HashMap::new();
+        for s in states {
+            let g = ev.value(&mut arena, s);
+            let o = arena.outcome(g);
+            let plain = to_plain(s);
+            let (bf, rf) = (
+                oracle::wins(&plain, Colour::B, &mut memo),
+                oracle::wins(&plain, Colour::R, &mut memo),
+            );
+            let from_value = (blue_first_wins(o), matches!(o, Outcome::R | Outcome::N));
+            if from_value != (bf, rf) {
+                return Err(Counterexample {
+                    state: s.text(),
+                    detail: format!(
+                        "value gives outcome {o}; the solver: Blue first {}, Red first {}",
+                        wl(bf),
+                        wl(rf)
+                    ),
+                });
+            }
+        }
+        Ok(states.len() as u64)
+    }
+
+    fn to_plain(s: &State) -> Plain {
+        let mut slots: Vec<Vec<Colour>> = s
+            .piles
+            .iter()
+            .map(|p| {
+                (0..p.len)
+                    .map(|k| {
+                        if (p.len - 1 - k).is_multiple_of(2) {
+                            p.top
+                        } else {
+                            p.top.other()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        slots.extend((0..s.empty).map(|_| Vec::new()));
+        Plain {
+            slots,
+            blue: (s.blue.b, s.blue.r),
+            red: (s.red.b, s.red.r),
+        }
+    }
+
+    /// Type I theorem: Blue wins, and strategy Σ itself never loses against
+    /// any sequence of Red turns.
+    pub fn type_one(states: &[State], sls: &Sls) -> Result<u64, Counterexample> {
+        let mut ev = Evaluator::new(sls);
+        let mut memo = HashMap::new();
+        for s in states {
+            if !blue_first_wins(ev.outcome(s)) {
+                return Err(Counterexample {
+                    state: s.text(),
+                    detail: "Blue, to move with m_b > n_r, does not win".into(),
+                });
+            }
+            if !sigma_wins(sls, s, &mut memo) {
+                return Err(Counterexample {
+                    state: s.text(),
+                    detail: "strategy Σ loses against some Red play".into(),
+                });
+            }
+        }
+        Ok(states.len() as u64)
+    }
+
+    /// Blue plays Σ (spec §2.2) from `s` with Blue to move; Red tries every turn.
+    fn sigma_wins(sls: &Sls, s: &State, memo: &mut HashMap<State, bool>) -> bool {
+        if let Some(&w) = memo.get(s) {
+            return w;
+        }
+        let w = crate::game::deep(|| {
+            let mut t = s.clone();
+            // Resolve Blue's pending captures keeping b chips (kill an r if any).
+            let mine: Vec<Escrow> = t
+                .escrow
+                .iter()
+                .copied()
+                .filter(|e| e.capturer == Colour::B)
+                .collect();
+            t.escrow.retain(|e| e.capturer != Colour::B);
+            for e in mine {
+                if e.r > 0 {
+                    t.blue.b += e.b;
+                    t.blue.r += e.r - 1;
+                } else {
+                    t.blue.b += e.b - 1;
+                }
+            }
+            // Step 1: capture every b-pile with a b chip.
+            while let Some(k) = t.piles.iter().position(|p| p.top == Colour::B) {
+                if t.blue.b == 0 {
+                    return false;
+                }
+                let p = t.piles.remove(k);
+                let (b, r) = super::captured(&p, Colour::B);
+                t.blue.b -= 1;
+                if r > 0 {
+                    t.blue.b += b;
+                    t.blue.r += r - 1;
+                } else {
+                    t.blue.b += b - 1;
+                }
+                t.empty += 1;
+            }
+            // Step 2: one b on ρ, else on an r-singleton, else on an empty slot.
+            if t.blue.b == 0 {
+                return false;
+            }
+            t.blue.b -= 1;
+            let target = t
+                .piles
+                .iter()
+                .position(|p| p.top == Colour::R && p.len >= 2)
+                .or_else(|| {
+                    t.piles
+                        .iter()
+                        .position(|p| p.top == Colour::R && p.len == 1)
+                });
+            match target {
+                Some(k) => {
+                    t.piles[k] = Pile {
+                        top: Colour::B,
+                        len: t.piles[k].len + 1,
+                    }
+                }
+                None if t.empty > 0 => {
+                    t.empty -= 1;
+                    t.piles.push(Pile {
+                        top: Colour::B,
+                        len: 1,
+                    });
+                }
+                None => return false,
+            }
+            let t = t.normalised(sls.rules.unbounded);
+            // Red moves: every Red turn must leave Blue (playing Σ) winning.
+            sls.turn_states(&t, Colour::R)
+                .iter()
+                .all(|u| sigma_wins(sls, u, memo))
+        });
+        memo.insert(s.clone(), w);
+        w
+    }
+}
