@@ -9,6 +9,7 @@ mod check;
 mod memory;
 mod repl;
 mod run;
+mod sls_game;
 
 #[global_allocator]
 static ALLOCATOR: memory::Counting = memory::Counting;
@@ -23,6 +24,7 @@ usage: cgt                  start the interactive REPL
 options: --json (results as JSON objects, with -e and --batch), --vi (Vi keys in the REPL),
          --max-memory SIZE (stop a computation past SIZE, e.g. 8G; default 3/4 of RAM)
        cgt check NAME ...   verify a paper's theorem exhaustively (`cgt check` lists them)
+       cgt sls-game ...     play four-player So Long Sucker at the terminal (`cgt sls-game --help`)
        cgt bench NAME ...   benchmark workloads (`cgt bench` lists them)
        cgt --help           this text";
 
@@ -91,6 +93,7 @@ fn dispatch(args: &[String]) -> ExitCode {
         }
         Some("bench") => bench::run(&args[1..]),
         Some("check") => check::run(&args[1..]),
+        Some("sls-game") => sls_game::run(&args[1..]),
         Some(path) if !path.starts_with('-') && args.len() == 1 => run::script(path),
         Some(_) => {
             eprintln!("{USAGE}");

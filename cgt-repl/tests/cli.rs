@@ -216,3 +216,54 @@ fn psn_all_bench_prints_the_peer_summary() {
         assert!(text.lines().any(|l| l == line), "missing {line} in {text}");
     }
 }
+
+#[test]
+fn four_player_game_plays_to_the_end_and_replays() {
+    let out = cgt()
+        .args([
+            "sls-game",
+            "--seats",
+            "random,random,random,random",
+            "--seed",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("game over:") && text.contains("wins"),
+        "{text}"
+    );
+
+    let dir = std::env::temp_dir().join(format!("cgt-sls-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.txt");
+    std::fs::write(
+        &good,
+        "place b new\nnext Red\nplace r new\nnext Blue\nplace b 1\nkill b\n",
+    )
+    .unwrap();
+    let out = cgt()
+        .args(["sls-game", "--replay", good.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("Blue   holds 6b") && text.contains("Blue to place a chip"),
+        "{text}"
+    );
+
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "place b new\nnext Blue\n").unwrap();
+    let out = cgt()
+        .args(["sls-game", "--replay", bad.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains(":2: illegal action `next Blue`"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

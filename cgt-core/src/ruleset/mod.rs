@@ -4,6 +4,7 @@
 pub mod domineering;
 pub mod psn;
 pub mod sls;
+pub mod sls_game;
 
 use crate::analysis::Outcome;
 use crate::form::Form;

@@ -1,0 +1,221 @@
+//! `cgt sls-game`: play four-player So Long Sucker at the terminal (each seat
+//! a human or a random legal mover) or replay a game from a file of actions,
+//! printing the board after each action. When two players and their two
+//! colours remain, the two-player endgame is evaluated.
+
+use cgt_core::ruleset::sls::{Colour, Sls, State};
+use cgt_core::ruleset::sls_game::{
+    action_text, describe, parse_action, Action, Game, Phase, NAMES,
+};
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cgt sls-game [--seats S,S,S,S] [--first N] [--seed N] [--replay FILE]
+  seats (Blue, Red, Green, Yellow): human or random (default human,random,random,random)
+  actions: place <colour> new | place <colour> <pile>, kill <colour>, next <player>,
+           drop <player> <colour> (kill a prisoner), give <player> <colour> <player>,
+           decline <player>; also `board`, `help`, `quit`";
+
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e3779b97f4a7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58476d1ce4e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d049bb133111eb);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
+fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|k| args.get(k + 1))
+        .map(String::as_str)
+}
+
+/// Who must act now.
+fn actor(g: &Game) -> Option<usize> {
+    match &g.phase {
+        Phase::Place { player } => Some(*player),
+        Phase::Kill { capturer, .. } => Some(*capturer),
+        Phase::ChooseNext { mover, .. } => Some(*mover),
+        Phase::Rescue { waiting, .. } => waiting.first().copied(),
+        Phase::Over { .. } => None,
+    }
+}
+
+/// A random legal action for the actor (never throwing prisoners away).
+fn random_action(g: &Game, rng: &mut Rng) -> Action {
+    let who = actor(g).expect("someone acts");
+    let mut acts: Vec<Action> = g
+        .legal_actions()
+        .into_iter()
+        .filter(|a| match a {
+            Action::KillPrisoner { .. } => false,
+            Action::Give { from, .. } | Action::Decline { from } => *from == who,
+            _ => true,
+        })
+        .collect();
+    if acts.is_empty() {
+        acts = g.legal_actions();
+    }
+    acts.swap_remove(rng.below(acts.len()))
+}
+
+/// Report the two-player endgame once it appears.
+fn report_endgame(g: &Game, done: &mut bool) {
+    if *done {
+        return;
+    }
+    let Some((state, blue_to_move, [x, y])) = g.endgame() else {
+        return;
+    };
+    *done = true;
+    println!(
+        "== two-player endgame: {} plays b (Blue), {} plays r (Red) ==",
+        NAMES[x], NAMES[y]
+    );
+    println!("   {}", state.text());
+    // The final theorem (for the player to move, roles swapped for Red).
+    let mover_wins = if blue_to_move {
+        Sls::final_theorem_blue_wins(&state)
+    } else {
+        Sls::final_theorem_blue_wins(&swap(&state))
+    };
+    let (mover, other) = if blue_to_move { (x, y) } else { (y, x) };
+    let winner = if mover_wins { mover } else { other };
+    println!(
+        "   under perfect play {} wins (final theorem of De Carufel & Jerade)",
+        NAMES[winner]
+    );
+    if state.live_chips() <= 10 {
+        let mut s = cgt_core::lang::Session::new();
+        let g =
+            cgt_core::ruleset::Evaluator::new(&Game::endgame_rules()).value(&mut s.arena, &state);
+        println!("   value {}", s.game_text(g));
+    }
+}
+
+/// The same endgame with the colours' roles exchanged.
+fn swap(s: &State) -> State {
+    let piles: Vec<String> = s
+        .piles
+        .iter()
+        .map(|p| {
+            p.text()
+                .chars()
+                .map(|c| if c == 'b' { 'r' } else { 'b' })
+                .collect()
+        })
+        .collect();
+    let refs: Vec<&str> = piles.iter().map(String::as_str).collect();
+    let _ = Colour::B;
+    State::new(&refs, s.empty, (s.red.r, s.red.b), (s.blue.r, s.blue.b)).expect("swapped state")
+}
+
+pub fn run(args: &[String]) -> ExitCode {
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let seats: Vec<bool> = flag(args, "--seats")
+        .unwrap_or("human,random,random,random")
+        .split(',')
+        .map(|s| s.trim() == "human")
+        .collect();
+    if seats.len() != 4 {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    }
+    let first = flag(args, "--first")
+        .and_then(|s| s.parse::<usize>().ok())
+        .unwrap_or(0)
+        % 4;
+    let mut rng = Rng(flag(args, "--seed")
+        .and_then(|s| s.parse::<u64>().ok())
+        .unwrap_or(1));
+    let mut game = Game::new(first);
+    let mut endgame_done = false;
+    println!("So Long Sucker: Blue (b), Red (r), Green (g), Yellow (y), 7 chips each.");
+    print!("{}", game.render());
+
+    if let Some(path) = flag(args, "--replay") {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: cannot read {path}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        for (n, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        {
+            match parse_action(line, &game.phase).and_then(|a| game.apply(&a)) {
+                Ok(()) => {
+                    println!("> {}", line.trim());
+                    print!("{}", game.render());
+                    report_endgame(&game, &mut endgame_done);
+                }
+                Err(e) => {
+                    eprintln!("{path}:{}: illegal action `{}`: {e}", n + 1, line.trim());
+                    return ExitCode::from(1);
+                }
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
+
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut steps = 0;
+    while let Some(who) = actor(&game) {
+        steps += 1;
+        if steps > 100_000 {
+            println!("stopping after 100,000 actions");
+            break;
+        }
+        let action = if seats[who] {
+            print!("{}> ", NAMES[who]);
+            let _ = std::io::stdout().flush();
+            let Some(Ok(line)) = lines.next() else {
+                println!();
+                return ExitCode::SUCCESS;
+            };
+            match line.trim() {
+                "" => continue,
+                "quit" => return ExitCode::SUCCESS,
+                "board" => {
+                    print!("{}", game.render());
+                    continue;
+                }
+                "help" => {
+                    println!("{USAGE}\n  now: {}", describe(&game.phase));
+                    continue;
+                }
+                text => match parse_action(text, &game.phase) {
+                    Ok(a) => a,
+                    Err(e) => {
+                        println!("error: {e}");
+                        continue;
+                    }
+                },
+            }
+        } else {
+            random_action(&game, &mut rng)
+        };
+        match game.apply(&action) {
+            Ok(()) => {
+                println!("> {}: {}", NAMES[who], action_text(&action));
+                print!("{}", game.render());
+                report_endgame(&game, &mut endgame_done);
+            }
+            Err(e) => println!("error: {e}"),
+        }
+    }
+    ExitCode::SUCCESS
+}
