@@ -486,7 +486,7 @@ impl Game {
             let chips: String = p.iter().map(|&c| LETTERS[c]).collect();
             s.push_str(&format!("  pile {}: {chips}\n", k + 1));
         }
-        for p in 0..4 {
+        for (p, name) in NAMES.iter().enumerate() {
             let hand: Vec<String> = (0..4)
                 .filter(|&c| self.hands[p][c] > 0)
                 .map(|c| format!("{}{}", self.hands[p][c], LETTERS[c]))
@@ -494,7 +494,7 @@ impl Game {
             let status = if self.defeated[p] { " (defeated)" } else { "" };
             s.push_str(&format!(
                 "  {:<6} holds {}{status}\n",
-                NAMES[p],
+                name,
                 if hand.is_empty() {
                     "nothing".into()
                 } else {
