@@ -13,6 +13,7 @@ use std::process::ExitCode;
 const USAGE: &str = "\
 usage: cgt sls-game [--seats S,S,S,S] [--first N] [--seed N] [--replay FILE]
   seats (Blue, Red, Green, Yellow): human or random (default human,random,random,random)
+  a replay file holds one action a line; a first line `first <player>` sets who starts
   actions: place <colour> new | place <colour> <pile>, kill <colour>, next <player>,
            drop <player> <colour> (kill a prisoner), give <player> <colour> <player>,
            decline <player>; also `board`, `help`, `quit`";
@@ -34,6 +35,14 @@ fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
         .position(|a| a == name)
         .and_then(|k| args.get(k + 1))
         .map(String::as_str)
+}
+
+/// Who moves first in a game that has not started.
+fn game_first(g: &Game) -> usize {
+    match g.phase {
+        Phase::Place { player } => player,
+        _ => 0,
+    }
 }
 
 /// Who must act now.
@@ -78,7 +87,7 @@ fn report_endgame(g: &Game, done: &mut bool) {
         "== two-player endgame: {} plays b (Blue), {} plays r (Red) ==",
         NAMES[x], NAMES[y]
     );
-    println!("   {}", state.text());
+    println!("   {} on an unbounded table", state.text());
     // The final theorem (for the player to move, roles swapped for Red).
     let mover_wins = if blue_to_move {
         Sls::final_theorem_blue_wins(&state)
@@ -155,6 +164,26 @@ pub fn run(args: &[String]) -> ExitCode {
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         {
+            // `first <player>` before any action sets who starts.
+            if let Some(name) = line.trim().strip_prefix("first ") {
+                match NAMES
+                    .iter()
+                    .position(|p| p.eq_ignore_ascii_case(name.trim()))
+                {
+                    Some(p) if game == Game::new(game_first(&game)) => {
+                        game = Game::new(p);
+                        println!("> first {}", NAMES[p]);
+                        continue;
+                    }
+                    _ => {
+                        eprintln!(
+                            "{path}:{}: `first` names a player and comes before every action",
+                            n + 1
+                        );
+                        return ExitCode::from(1);
+                    }
+                }
+            }
             match parse_action(line, &game.phase).and_then(|a| game.apply(&a)) {
                 Ok(()) => {
                     println!("> {}", line.trim());

@@ -267,3 +267,23 @@ fn four_player_game_plays_to_the_end_and_replays() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_four_player_game_hands_over_to_the_two_player_endgame() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/sls-game-endgame.txt"
+    );
+    let out = cgt().args(["sls-game", "--replay", file]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("== two-player endgame:"), "{text}");
+    assert!(
+        text.contains("under perfect play") && text.contains("   value "),
+        "{text}"
+    );
+}

@@ -766,3 +766,62 @@ mod handoff_tests {
         }
     }
 }
+
+#[cfg(test)]
+mod handoff_search {
+    use super::*;
+
+    /// Random play in which Blue and Red kill every Green or Yellow prisoner
+    /// they hold: the game should sometimes reach a two-player endgame.
+    fn game_to_endgame(seed: u64) -> Option<(Game, Vec<Action>)> {
+        let mut g = Game::new((seed % 4) as usize);
+        let mut state = seed.wrapping_mul(0x9e3779b97f4a7c15) | 1;
+        let mut log = Vec::new();
+        for _ in 0..5_000 {
+            if matches!(g.phase, Phase::Over { .. }) {
+                return None;
+            }
+            if g.endgame().is_some() {
+                return Some((g, log));
+            }
+            let drop = (0..2).find_map(|p| {
+                [2, 3]
+                    .into_iter()
+                    .find(|&c| g.hands[p][c] > 0)
+                    .map(|c| Action::KillPrisoner { from: p, colour: c })
+            });
+            let a = match drop {
+                Some(a) => a,
+                None => {
+                    let acts: Vec<Action> = g
+                        .legal_actions()
+                        .into_iter()
+                        .filter(|a| !matches!(a, Action::KillPrisoner { .. } | Action::Give { .. }))
+                        .collect();
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    acts[(state % acts.len() as u64) as usize].clone()
+                }
+            };
+            g.apply(&a).unwrap();
+            log.push(a);
+        }
+        None
+    }
+
+    #[test]
+    fn some_random_games_reach_the_endgame() {
+        let found = (0..300).find_map(game_to_endgame);
+        let (g, log) = found.expect("a game reaching two players and two colours");
+        let (state, _, _) = g.endgame().unwrap();
+        assert!(state.live_chips() > 0);
+        if std::env::var_os("CGT_PRINT_ENDGAME_GAME").is_some() {
+            let first = (0..300u64).find(|&s| game_to_endgame(s).is_some()).unwrap() % 4;
+            println!("first {}", NAMES[first as usize]);
+            for a in &log {
+                println!("{}", action_text(a));
+            }
+        }
+    }
+}
