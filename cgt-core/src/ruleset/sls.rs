@@ -536,6 +536,26 @@ impl Sls {
         out
     }
 
+    /// Does `who`, having the move in `s`, win with best play? A short-circuit
+    /// search over whole turns (stops at the first winning turn), memoised.
+    pub fn mover_wins(
+        &self,
+        s: &State,
+        who: Colour,
+        memo: &mut HashMap<(State, Colour), bool>,
+    ) -> bool {
+        if let Some(&w) = memo.get(&(s.clone(), who)) {
+            return w;
+        }
+        let w = crate::game::deep(|| {
+            self.turn_states(s, who)
+                .iter()
+                .any(|t| !self.mover_wins(t, who.other(), memo))
+        });
+        memo.insert((s.clone(), who), w);
+        w
+    }
+
     /// The final theorem of the paper (spec §2.3), for Blue to move and no escrow:
     /// m_b > 0 and (n_r = 0 or m_b + Σ|β|_b > n_r + Σ|ρ|_r − max|ρ|_r).
     pub fn final_theorem_blue_wins(s: &State) -> bool {
@@ -822,9 +842,9 @@ pub mod checks {
 
     /// Final theorem (spec §2.3): Blue-to-move wins iff the predicate holds.
     pub fn final_theorem(states: &[State], sls: &Sls) -> Result<u64, Counterexample> {
-        let mut ev = Evaluator::new(sls);
+        let mut memo = HashMap::new();
         for s in states {
-            let search = blue_first_wins(ev.outcome(s));
+            let search = sls.mover_wins(s, Colour::B, &mut memo);
             let predicate = Sls::final_theorem_blue_wins(s);
             if search != predicate {
                 return Err(Counterexample {
@@ -903,10 +923,10 @@ pub mod checks {
     /// Type I theorem: Blue wins, and strategy Σ itself never loses against
     /// any sequence of Red turns.
     pub fn type_one(states: &[State], sls: &Sls) -> Result<u64, Counterexample> {
-        let mut ev = Evaluator::new(sls);
+        let mut wins = HashMap::new();
         let mut memo = HashMap::new();
         for s in states {
-            if !blue_first_wins(ev.outcome(s)) {
+            if !sls.mover_wins(s, Colour::B, &mut wins) {
                 return Err(Counterexample {
                     state: s.text(),
                     detail: "Blue, to move with m_b > n_r, does not win".into(),
