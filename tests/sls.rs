@@ -172,7 +172,7 @@ fn theorems_hold_on_small_ranges() {
         panic!("value and solver disagree at {}: {}", c.state, c.detail);
     }
     // Type I theorem with strategy Σ: k <= 3, |ρ| <= 3, hands <= 2.
-    let type_one = checks::type_one_states(3, 3, 2);
+    let type_one = checks::type_one_states(3, 3, 2, 2);
     if let Err(c) = checks::type_one(&type_one, &sls) {
         panic!("type I theorem fails at {}: {}", c.state, c.detail);
     }

@@ -13,7 +13,7 @@ usage: cgt check psn-aw-integral --piles N --max M [--shard k/K] [--threads T]
        cgt check psn-outcome     --piles N --max M [--shard k/K] [--threads T]
        cgt check psn-uniform     --piles N --max-m M [--shard k/K] [--threads T]
        cgt check psn-misere      --piles N --max M [--shard k/K] [--threads T]
-       cgt check sls-type1       --slots K --max-pile P --max-hand H [--shard k/K] [--threads T]
+       cgt check sls-type1       --slots K --max-pile P --max-hand H [--max-blue-b B] [--shard k/K] [--threads T]
        cgt check sls-final       --slots K --max-pile P --max-hand H [--shard k/K] [--threads T]
        cgt check sls-values      --slots K --max-pile P --max-hand H [--shard k/K] [--threads T]
 --shard k/K keeps the permutations (PSN) or states (SLS) whose index i
@@ -183,8 +183,12 @@ fn run_sls(name: &str, args: &[String]) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
+    let mb = flag(args, "--max-blue-b")
+        .and_then(|s| s.parse::<u32>().ok())
+        .unwrap_or(h)
+        .min(8);
     let all = if name == "sls-type1" {
-        sls_checks::type_one_states(k, p, h)
+        sls_checks::type_one_states(k, p, h, mb)
     } else {
         sls_checks::all_states(k, p, h)
     };

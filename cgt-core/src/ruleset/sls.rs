@@ -727,8 +727,13 @@ pub mod checks {
     }
 
     fn hands(h: u32) -> Vec<(u32, u32, u32, u32)> {
+        hands_with(h, h)
+    }
+
+    /// Hands with Blue's own chips up to `mb_max` and the other counts up to `h`.
+    fn hands_with(mb_max: u32, h: u32) -> Vec<(u32, u32, u32, u32)> {
         let mut v = Vec::new();
-        for mb in 0..=h {
+        for mb in 0..=mb_max {
             for mr in 0..=h {
                 for nb in 0..=h {
                     for nr in 0..=h {
@@ -802,8 +807,9 @@ pub mod checks {
     }
 
     /// Every type I board (spec §2.2) in range with m_b > n_r: each slot empty or a
-    /// singleton, plus at most one r-pile of length 2..=p.
-    pub fn type_one_states(k: u32, p: u32, h: u32) -> Vec<State> {
+    /// singleton, plus at most one r-pile of length 2..=p; Blue's own chips up
+    /// to `mb_max`, the other hand counts up to `h`.
+    pub fn type_one_states(k: u32, p: u32, h: u32, mb_max: u32) -> Vec<State> {
         let singles = [
             Pile {
                 top: Colour::B,
@@ -825,7 +831,7 @@ pub mod checks {
                             len,
                         });
                     }
-                    for hs in hands(h) {
+                    for hs in hands_with(mb_max, h) {
                         if hs.0 > hs.3 {
                             out.push(state(&piles, empty, hs));
                         }
