@@ -28,15 +28,7 @@ impl Arena {
         if let Some(&r) = memo.get(&g) {
             return r;
         }
-        let r = deep(|| {
-            let (l, r) = (
-                self.left_options(g).to_vec(),
-                self.right_options(g).to_vec(),
-            );
-            let l = l.iter().map(|&x| self.star_projection(x, memo)).collect();
-            let r = r.iter().map(|&x| self.star_projection(x, memo)).collect();
-            self.construct(l, r)
-        });
+        let r = deep(|| self.map_options(g, |a, x, _| a.star_projection(x, memo)));
         memo.insert(g, r);
         r
     }

@@ -36,26 +36,11 @@ impl Arena {
             self.number(m)
         } else {
             deep(|| {
-                let (l, r) = (
-                    self.left_options(g).to_vec(),
-                    self.right_options(g).to_vec(),
-                );
                 let neg_t = self.neg(t_game);
-                let l: Vec<GameId> = l
-                    .iter()
-                    .map(|&x| {
-                        let c = self.cool_memo(x, t, t_game, memo);
-                        self.add(c, neg_t)
-                    })
-                    .collect();
-                let r: Vec<GameId> = r
-                    .iter()
-                    .map(|&x| {
-                        let c = self.cool_memo(x, t, t_game, memo);
-                        self.add(c, t_game)
-                    })
-                    .collect();
-                self.construct(l, r)
+                self.map_options(g, |a, x, left| {
+                    let c = a.cool_memo(x, t, t_game, memo);
+                    a.add(c, if left { neg_t } else { t_game })
+                })
             })
         };
         memo.insert(g, r);
@@ -105,26 +90,11 @@ impl Arena {
             return r;
         }
         let r = deep(|| {
-            let (l, r) = (
-                self.left_options(g).to_vec(),
-                self.right_options(g).to_vec(),
-            );
             let neg_t = self.neg(t);
-            let l: Vec<GameId> = l
-                .iter()
-                .map(|&x| {
-                    let h = self.overheat_memo(x, s, t, memo);
-                    self.add(h, t)
-                })
-                .collect();
-            let r: Vec<GameId> = r
-                .iter()
-                .map(|&x| {
-                    let h = self.overheat_memo(x, s, t, memo);
-                    self.add(h, neg_t)
-                })
-                .collect();
-            self.construct(l, r)
+            self.map_options(g, |a, x, left| {
+                let h = a.overheat_memo(x, s, t, memo);
+                a.add(h, if left { t } else { neg_t })
+            })
         });
         memo.insert(g, r);
         r

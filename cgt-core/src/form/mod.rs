@@ -183,12 +183,9 @@ impl Form {
                 out
             }
             Form::Selective(g, h) => {
+                // The disjunctive sum's moves, plus the conjunctive ones.
+                let mut out = Form::Sum(g.clone(), h.clone()).options(arena, left);
                 let (go, ho) = (g.options(arena, left), h.options(arena, left));
-                let mut out: Vec<Arc<Form>> = go
-                    .iter()
-                    .map(|x| Arc::new(Form::Sum(x.clone(), h.clone())))
-                    .collect();
-                out.extend(ho.iter().map(|y| Arc::new(Form::Sum(g.clone(), y.clone()))));
                 for x in &go {
                     for y in &ho {
                         out.push(Arc::new(Form::Conjunctive(x.clone(), y.clone())));

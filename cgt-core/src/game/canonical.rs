@@ -67,6 +67,20 @@ impl Arena {
         self.intern_options(left, right)
     }
 
+    /// `{f(G^L) | f(G^R)}`, canonicalised: the shape of every recursive
+    /// transformation of a game (cooling, heating, projections); `f` learns
+    /// whether the option is Left's.
+    pub(crate) fn map_options(
+        &mut self,
+        g: GameId,
+        mut f: impl FnMut(&mut Self, GameId, bool) -> GameId,
+    ) -> GameId {
+        let (l, r) = (self.left_options(g), self.right_options(g));
+        let l = l.iter().map(|&x| f(self, x, true)).collect();
+        let r = r.iter().map(|&x| f(self, x, false)).collect();
+        self.construct(l, r)
+    }
+
     /// Fast path when every option is a number: the simplest number between
     /// them, `x*` for `{x|x}`, or the switch `{a|b}` with `a > b`.
     fn construct_from_numbers(&mut self, left: &[GameId], right: &[GameId]) -> Option<GameId> {

@@ -474,20 +474,7 @@ impl<'s> Parser<'s> {
             return self.literal(i);
         }
         if matches!(name, "Tiny" | "Miny" | "tiny" | "miny") && j.starts_with('(') {
-            let (j, arg) = self.paren_arg(j)?;
-            let miny = name.eq_ignore_ascii_case("miny");
-            let kind = ExprKind::Tiny {
-                number: Dyadic::zero(),
-                miny,
-                arg: Box::new(arg),
-            };
-            return Ok((
-                j,
-                Expr {
-                    kind,
-                    span: self.span(start, j),
-                },
-            ));
+            return self.tiny_call(start, j, Dyadic::zero(), name.eq_ignore_ascii_case("miny"));
         }
         let (k, _) = ws(j)?;
         if k.starts_with('(') {
@@ -520,6 +507,23 @@ impl<'s> Parser<'s> {
         ))
     }
 
+    /// `[x]Tiny(G)` or `[x]Miny(G)`: `i` is just after the name.
+    fn tiny_call(&self, start: In<'s>, i: In<'s>, number: Dyadic, miny: bool) -> PResult<'s, Expr> {
+        let (j, arg) = self.paren_arg(i)?;
+        let kind = ExprKind::Tiny {
+            number,
+            miny,
+            arg: Box::new(arg),
+        };
+        Ok((
+            j,
+            Expr {
+                kind,
+                span: self.span(start, j),
+            },
+        ))
+    }
+
     fn paren_arg(&self, i: In<'s>) -> PResult<'s, Expr> {
         let (i, _) = char('(')(i)?;
         let (i, e) = self.expression(i)?;
@@ -542,19 +546,7 @@ impl<'s> Parser<'s> {
         if has_number {
             for (word, miny) in [("Tiny(", false), ("Miny(", true)] {
                 if i.starts_with(word) {
-                    let (j, arg) = self.paren_arg(&i[4..])?;
-                    let kind = ExprKind::Tiny {
-                        number,
-                        miny,
-                        arg: Box::new(arg),
-                    };
-                    return Ok((
-                        j,
-                        Expr {
-                            kind,
-                            span: self.span(start, j),
-                        },
-                    ));
+                    return self.tiny_call(start, &i[4..], number, miny);
                 }
             }
         }
