@@ -22,7 +22,10 @@ use std::time::Instant;
 const COMMANDS: &[(&str, &str)] = &[
     (":help", "this list"),
     (":load FILE", "run a script in this session"),
-    (":save FILE", "write this session's inputs to a script"),
+    (
+        ":save FILE",
+        "write this session's inputs (those that evaluated) to a script",
+    ),
     (
         ":time EXPR",
         "evaluate, then show wall time and arena statistics",
@@ -222,8 +225,9 @@ pub fn run(vi: bool) -> ExitCode {
                 }
                 // Multi-line input joins into one statement.
                 let joined = line.replace('\n', " ");
-                evaluate(&mut session, &joined);
-                inputs.push(joined);
+                if evaluate(&mut session, &joined) {
+                    inputs.push(joined);
+                }
             }
             Err(ReadlineError::Interrupted) => {
                 if interrupted_once {
@@ -242,27 +246,60 @@ pub fn run(vi: bool) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Evaluate and print; errors show the line with a caret.
-fn evaluate(session: &mut Session, line: &str) {
+/// A one-line hint for common mistakes.
+fn hint(msg: &str) -> Option<&'static str> {
+    if msg.contains("ambiguous slashes") {
+        Some("the unique longest run of `|` splits first: write {3||2|1}, not {3|2|1}")
+    } else if msg.contains("not a dyadic rational") {
+        Some("short games have dyadic numbers only: denominators are powers of 2")
+    } else if msg.contains("unknown function") {
+        Some("`help` lists the functions by topic; Tab completes names")
+    } else if msg.contains("unknown variable") {
+        Some("assign with `name = expression`; `:vars` lists the variables")
+    } else if msg.contains("unbalanced braces") || msg.contains("expected `)`") {
+        Some("an unclosed `{`, `(` or `[` continues on the next line; close it to finish")
+    } else if msg.contains("not atomic") {
+        Some("atomic weights exist for infinitesimals (all-small games always have one)")
+    } else {
+        None
+    }
+}
+
+/// Evaluate and print; errors show the line with a caret and, where it helps,
+/// a hint. True if the line evaluated (only those are kept for `:save`).
+fn evaluate(session: &mut Session, line: &str) -> bool {
     match eval_to_string(session, line) {
-        Ok(s) if !s.is_empty() => println!("{s}"),
-        Ok(_) => {}
-        Err(msg) => match cgt_core::lang::parse_statement(line) {
-            Err(e) => eprintln!("{}", e.render(line)),
-            Ok(_) if msg.contains("(column") => {
-                // Re-render with the caret from a fresh evaluation error.
-                let col = msg
-                    .rsplit("(column ")
-                    .next()
-                    .and_then(|c| c.trim_end_matches(')').parse::<usize>().ok());
-                let text = msg.rsplit_once(" (column").map_or(msg.as_str(), |(m, _)| m);
-                eprintln!("error: {text}");
-                if let Some(col) = col {
-                    eprintln!("  {line}\n  {}^", " ".repeat(col.saturating_sub(1)));
-                }
+        Ok(s) => {
+            if !s.is_empty() {
+                println!("{s}");
             }
-            Ok(_) => eprintln!("error: {msg}"),
-        },
+            true
+        }
+        Err(msg) => {
+            report_error(line, &msg);
+            if let Some(h) = hint(&msg) {
+                eprintln!("  hint: {h}");
+            }
+            false
+        }
+    }
+}
+
+/// The error with the input line and a caret under its column.
+fn report_error(line: &str, msg: &str) {
+    if let Err(e) = cgt_core::lang::parse_statement(line) {
+        eprintln!("{}", e.render(line));
+        return;
+    }
+    // An evaluation error: its message ends with "(column N)".
+    match msg.rsplit_once(" (column ") {
+        Some((text, rest)) => {
+            eprintln!("error: {text}");
+            if let Ok(col) = rest.trim_end_matches(')').parse::<usize>() {
+                eprintln!("  {line}\n  {}^", " ".repeat(col.saturating_sub(1)));
+            }
+        }
+        None => eprintln!("error: {msg}"),
     }
 }
 
@@ -284,8 +321,9 @@ fn command(
         ":load" => match std::fs::read_to_string(arg) {
             Ok(text) => {
                 for line in text.lines().filter(|l| !cgt_core::lang::is_blank(l)) {
-                    evaluate(session, line);
-                    inputs.push(line.to_string());
+                    if evaluate(session, line) {
+                        inputs.push(line.to_string());
+                    }
                 }
             }
             Err(e) => eprintln!("error: cannot read {arg}: {e}"),
@@ -296,8 +334,9 @@ fn command(
         },
         ":time" => {
             let t = Instant::now();
-            evaluate(session, arg);
-            inputs.push(arg.to_string());
+            if evaluate(session, arg) {
+                inputs.push(arg.to_string());
+            }
             let s = session.arena.stats();
             println!(
                 "time {:.6} s; arena: {} games, {} sums and {} comparisons cached; heap {:.1} MB",

@@ -48,10 +48,19 @@ fn a_newcomer_session() {
     p.send_line("{1|-1}").unwrap();
     p.exp_string("\\pm 1").unwrap();
 
-    // Errors show a caret and keep the session.
+    // :save writes the session's inputs; :load replays a script.
+    let script = home.join("session.cgt");
+    p.send_line(&format!(":save {}", script.display())).unwrap();
+    p.exp_string("saved").unwrap();
     p.exp_string("cgt> ").unwrap();
+    p.send_line(&format!(":load {}", script.display())).unwrap();
+    p.exp_string("\\Uparrow").unwrap(); // `a + a` replayed, printed in LaTeX
+    p.exp_string("cgt> ").unwrap();
+
+    // Errors show a caret and a hint, and keep the session.
     p.send_line("{3|2|1}").unwrap();
     p.exp_string("ambiguous").unwrap();
+    p.exp_string("hint:").unwrap();
     p.exp_string("cgt> ").unwrap();
     p.send_line(":quit").unwrap();
     p.exp_eof().unwrap();
