@@ -165,15 +165,15 @@ fn theorems_hold_on_small_ranges() {
     // Final theorem and value-vs-solver: k <= 2, piles <= 3, hands <= 2 (2,835 states, as in the spec).
     let states = checks::all_states(2, 3, 2);
     assert_eq!(states.len(), 2835);
-    if let Err(c) = checks::final_theorem(&states, &sls) {
+    if let Err(c) = checks::final_theorem(&states, &sls, &Default::default()) {
         panic!("final theorem fails at {}: {}", c.state, c.detail);
     }
-    if let Err(c) = checks::values(&states, &sls) {
+    if let Err(c) = checks::values(&states, &sls, &Default::default()) {
         panic!("value and solver disagree at {}: {}", c.state, c.detail);
     }
     // Type I theorem with strategy Σ: k <= 3, |ρ| <= 3, hands <= 2.
     let type_one = checks::type_one_states(3, 3, 2, 2);
-    if let Err(c) = checks::type_one(&type_one, &sls) {
+    if let Err(c) = checks::type_one(&type_one, &sls, &Default::default()) {
         panic!("type I theorem fails at {}: {}", c.state, c.detail);
     }
 }

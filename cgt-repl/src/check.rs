@@ -173,16 +173,20 @@ fn run_sls(name: &str, args: &[String]) -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
-    let run: fn(&[cgt_core::ruleset::sls::State], &Sls) -> Result<u64, sls_checks::Counterexample> =
-        match name {
-            "sls-type1" => sls_checks::type_one,
-            "sls-final" => sls_checks::final_theorem,
-            "sls-values" => sls_checks::values,
-            _ => {
-                eprintln!("{USAGE}");
-                return ExitCode::from(2);
-            }
-        };
+    type Check = fn(
+        &[cgt_core::ruleset::sls::State],
+        &Sls,
+        &sls_checks::Memos,
+    ) -> Result<u64, sls_checks::Counterexample>;
+    let run: Check = match name {
+        "sls-type1" => sls_checks::type_one,
+        "sls-final" => sls_checks::final_theorem,
+        "sls-values" => sls_checks::values,
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
     let mb = flag(args, "--max-blue-b")
         .and_then(|s| s.parse::<u32>().ok())
         .unwrap_or(h)
@@ -208,13 +212,20 @@ fn run_sls(name: &str, args: &[String]) -> ExitCode {
     let bar = progress(states.len() as u64, name);
     let started = Instant::now();
     let sls = Sls::default();
-    // One chunk per thread: each keeps one memo for all its states.
-    let chunk = states.len().div_ceil(threads).max(1);
+    // The win memo is shared by all threads, so small chunks balance the load;
+    // `sls-values` keeps per-chunk engine state, so it takes one chunk per thread.
+    let memos = sls_checks::Memos::default();
+    let chunk = if name == "sls-values" {
+        states.len().div_ceil(threads)
+    } else {
+        states.len().div_ceil(threads * 64)
+    }
+    .max(1);
     let results: Vec<Result<u64, sls_checks::Counterexample>> = pool.install(|| {
         states
             .par_chunks(chunk)
             .map(|c| {
-                let r = run(c, &sls);
+                let r = run(c, &sls, &memos);
                 bar.inc(c.len() as u64);
                 r
             })

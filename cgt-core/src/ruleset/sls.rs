@@ -180,6 +180,9 @@ pub struct Rules {
     pub extra_actions: bool,
 }
 
+/// A memo of "the player to move wins", shareable between threads.
+pub type WinMemo = dashmap::DashMap<(State, Colour), bool>;
+
 /// The ruleset: Left = Blue, Right = Red.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Sls {
@@ -537,15 +540,11 @@ impl Sls {
     }
 
     /// Does `who`, having the move in `s`, win with best play? A short-circuit
-    /// search over whole turns (stops at the first winning turn), memoised.
-    pub fn mover_wins(
-        &self,
-        s: &State,
-        who: Colour,
-        memo: &mut HashMap<(State, Colour), bool>,
-    ) -> bool {
-        if let Some(&w) = memo.get(&(s.clone(), who)) {
-            return w;
+    /// search over whole turns (stops at the first winning turn), memoised in
+    /// a memo that threads may share.
+    pub fn mover_wins(&self, s: &State, who: Colour, memo: &WinMemo) -> bool {
+        if let Some(w) = memo.get(&(s.clone(), who)) {
+            return *w;
         }
         let w = crate::game::deep(|| {
             self.turn_states(s, who)
@@ -717,6 +716,15 @@ pub mod checks {
     use crate::ruleset::Evaluator;
     use hashbrown::HashMap;
 
+    /// Memos shared by every thread of a check.
+    #[derive(Default)]
+    pub struct Memos {
+        /// "The player to move wins", by state and mover.
+        pub wins: super::WinMemo,
+        /// "Strategy Σ wins from here", by state (Blue to move).
+        pub sigma: dashmap::DashMap<State, bool>,
+    }
+
     /// A state where a check failed, and why.
     #[derive(Clone, Debug)]
     pub struct Counterexample {
@@ -847,10 +855,9 @@ pub mod checks {
     }
 
     /// Final theorem (spec §2.3): Blue-to-move wins iff the predicate holds.
-    pub fn final_theorem(states: &[State], sls: &Sls) -> Result<u64, Counterexample> {
-        let mut memo = HashMap::new();
+    pub fn final_theorem(states: &[State], sls: &Sls, memo: &Memos) -> Result<u64, Counterexample> {
         for s in states {
-            let search = sls.mover_wins(s, Colour::B, &mut memo);
+            let search = sls.mover_wins(s, Colour::B, &memo.wins);
             let predicate = Sls::final_theorem_blue_wins(s);
             if search != predicate {
                 return Err(Counterexample {
@@ -875,7 +882,7 @@ pub mod checks {
     }
 
     /// The outcome read from the CGT value equals the independent alternating-play solver.
-    pub fn values(states: &[State], sls: &Sls) -> Result<u64, Counterexample> {
+    pub fn values(states: &[State], sls: &Sls, _memo: &Memos) -> Result<u64, Counterexample> {
         let mut arena = Arena::new();
         let mut ev = Evaluator::new(sls);
         let mut memo = HashMap::new();
@@ -928,17 +935,15 @@ pub mod checks {
 
     /// Type I theorem: Blue wins, and strategy Σ itself never loses against
     /// any sequence of Red turns.
-    pub fn type_one(states: &[State], sls: &Sls) -> Result<u64, Counterexample> {
-        let mut wins = HashMap::new();
-        let mut memo = HashMap::new();
+    pub fn type_one(states: &[State], sls: &Sls, memo: &Memos) -> Result<u64, Counterexample> {
         for s in states {
-            if !sls.mover_wins(s, Colour::B, &mut wins) {
+            if !sls.mover_wins(s, Colour::B, &memo.wins) {
                 return Err(Counterexample {
                     state: s.text(),
                     detail: "Blue, to move with m_b > n_r, does not win".into(),
                 });
             }
-            if !sigma_wins(sls, s, &mut memo) {
+            if !sigma_wins(sls, s, &memo.sigma) {
                 return Err(Counterexample {
                     state: s.text(),
                     detail: "strategy Σ loses against some Red play".into(),
@@ -949,9 +954,9 @@ pub mod checks {
     }
 
     /// Blue plays Σ (spec §2.2) from `s` with Blue to move; Red tries every turn.
-    fn sigma_wins(sls: &Sls, s: &State, memo: &mut HashMap<State, bool>) -> bool {
-        if let Some(&w) = memo.get(s) {
-            return w;
+    fn sigma_wins(sls: &Sls, s: &State, memo: &dashmap::DashMap<State, bool>) -> bool {
+        if let Some(w) = memo.get(s) {
+            return *w;
         }
         let w = crate::game::deep(|| {
             let mut t = s.clone();
