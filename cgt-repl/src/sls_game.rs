@@ -3,7 +3,7 @@
 //! printing the board after each action. When two players and their two
 //! colours remain, the two-player endgame is evaluated.
 
-use cgt_core::ruleset::sls::{Colour, Sls, State};
+use cgt_core::ruleset::sls::{Sls, State};
 use cgt_core::ruleset::sls_game::{
     action_text, describe, parse_action, Action, Game, Phase, NAMES,
 };
@@ -121,7 +121,6 @@ fn swap(s: &State) -> State {
         })
         .collect();
     let refs: Vec<&str> = piles.iter().map(String::as_str).collect();
-    let _ = Colour::B;
     State::new(&refs, s.empty, (s.red.r, s.red.b), (s.blue.r, s.blue.b)).expect("swapped state")
 }
 

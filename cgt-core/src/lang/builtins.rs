@@ -141,8 +141,7 @@ fn number_value(ar: &mut Arena, x: crate::number::Dyadic) -> Value {
     Value::Game(ar.number(x))
 }
 
-fn option_set(ar: &mut Arena, opts: &[GameId]) -> Value {
-    let _ = ar;
+fn option_set(opts: &[GameId]) -> Value {
     Value::Set(opts.iter().map(|&o| Value::Game(o)).collect())
 }
 
@@ -223,7 +222,7 @@ pub static BUILTINS: &[Builtin] = &[
         example: "left_options(^*)",
         run: game_fn!(|ar: &mut Arena, g| {
             let o = ar.left_options(g);
-            option_set(ar, &o)
+            option_set(&o)
         }),
     },
     Builtin {
@@ -235,7 +234,7 @@ pub static BUILTINS: &[Builtin] = &[
         example: "right_options(^*)",
         run: game_fn!(|ar: &mut Arena, g| {
             let o = ar.right_options(g);
-            option_set(ar, &o)
+            option_set(&o)
         }),
     },
     Builtin {
@@ -248,7 +247,7 @@ pub static BUILTINS: &[Builtin] = &[
         run: |s, a| {
             let g = a.game(s, 0)?;
             let f = s.arena.followers(g, FOLLOWER_LIMIT)?;
-            Ok(option_set(&mut s.arena, &f))
+            Ok(option_set(&f))
         },
     },
     Builtin {
@@ -492,7 +491,7 @@ pub static BUILTINS: &[Builtin] = &[
         example: "incentives(^)",
         run: game_fn!(|ar: &mut Arena, g| {
             let v = ar.incentives(g);
-            option_set(ar, &v)
+            option_set(&v)
         }),
     },
     Builtin {
@@ -504,7 +503,7 @@ pub static BUILTINS: &[Builtin] = &[
         example: "left_incentives(^)",
         run: game_fn!(|ar: &mut Arena, g| {
             let v = ar.left_incentives(g);
-            option_set(ar, &v)
+            option_set(&v)
         }),
     },
     Builtin {
@@ -516,7 +515,7 @@ pub static BUILTINS: &[Builtin] = &[
         example: "right_incentives(^)",
         run: game_fn!(|ar: &mut Arena, g| {
             let v = ar.right_incentives(g);
-            option_set(ar, &v)
+            option_set(&v)
         }),
     },
     Builtin {
@@ -992,14 +991,14 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "rulesets",
         help: "A winning line of a So Long Sucker endgame for the side that wins moving first (Blue first, else Red first): each turn's placements, captures and kill choices, until the loser has no move; the loser's turns shown are its first options.",
         example: "sls_play(sls([\"rb\"], 0, (1,0), (0,1)))",
-        run: |s, a| {
+        run: |_, a| {
             let Value::Position(p) = &a.values[0] else {
                 return Err(Error::spanned(a.spans[0], "expected an sls(...) position"));
             };
             let Position::Sls(rules, state) = &**p else {
                 return Err(Error::spanned(a.spans[0], "expected an sls(...) position"));
             };
-            Ok(Value::Text(sls_line(s, rules, state)))
+            Ok(Value::Text(sls_line(rules, state)))
         },
     },
     Builtin {
@@ -1024,7 +1023,7 @@ pub static BUILTINS: &[Builtin] = &[
 
 /// A line of play: at each turn the winner picks an option after which the
 /// opponent, to move, loses; the loser's shown turn is its first option.
-fn sls_line(s: &mut Session, rules: &Sls, start: &SlsState) -> String {
+fn sls_line(rules: &Sls, start: &SlsState) -> String {
     let mut ev = crate::ruleset::Evaluator::new(rules);
     let name = |c: Colour| if c == Colour::B { "Blue" } else { "Red" };
     let wins = |ev: &mut crate::ruleset::Evaluator<Sls>, st: &SlsState, mover: Colour| {
@@ -1034,7 +1033,6 @@ fn sls_line(s: &mut Session, rules: &Sls, start: &SlsState) -> String {
             Colour::R => matches!(o, crate::analysis::Outcome::R | crate::analysis::Outcome::N),
         }
     };
-    let _ = &s;
     let first = if wins(&mut ev, start, Colour::B) {
         Colour::B
     } else if wins(&mut ev, start, Colour::R) {
@@ -1136,7 +1134,6 @@ pub fn tiny(ar: &mut Arena, g: GameId, miny: bool) -> GameId {
         let inner = ar.construct(vec![z], vec![ng]);
         ar.construct(vec![z], vec![inner])
     };
-    let _ = BigInt::from(0);
     t
 }
 

@@ -754,16 +754,16 @@ fn ups(i: In<'_>) -> PResult<'_, Option<Ups>> {
     let mut sign = 0i64;
     let mut j = i;
     loop {
-        let (c, len, n, s) = match j.chars().next() {
-            Some('^') => ('^', 1, 1, 1),
-            Some('↑') => ('↑', '↑'.len_utf8(), 1, 1),
-            Some('⇑') => ('⇑', '⇑'.len_utf8(), 2, 1),
-            Some('v') => ('v', 1, 1, -1),
-            Some('↓') => ('↓', '↓'.len_utf8(), 1, -1),
-            Some('⇓') => ('⇓', '⇓'.len_utf8(), 2, -1),
+        // (bytes, ups counted, sign)
+        let (len, n, s) = match j.chars().next() {
+            Some('^') => (1, 1, 1),
+            Some('↑') => ('↑'.len_utf8(), 1, 1),
+            Some('⇑') => ('⇑'.len_utf8(), 2, 1),
+            Some('v') => (1, 1, -1),
+            Some('↓') => ('↓'.len_utf8(), 1, -1),
+            Some('⇓') => ('⇓'.len_utf8(), 2, -1),
             _ => break,
         };
-        let _ = c;
         if sign != 0 && s != sign {
             break;
         }
