@@ -1126,15 +1126,14 @@ fn power_exponent(s: &mut Session, a: &Args) -> Result<crate::number::Dyadic, Er
 /// Tiny-G = {0 || 0 | -G} (or Miny-G = {G | 0 || 0}).
 pub fn tiny(ar: &mut Arena, g: GameId, miny: bool) -> GameId {
     let z = ar.zero();
-    let t = if miny {
+    if miny {
         let inner = ar.construct(vec![g], vec![z]);
         ar.construct(vec![inner], vec![z])
     } else {
         let ng = ar.neg(g);
         let inner = ar.construct(vec![z], vec![ng]);
         ar.construct(vec![z], vec![inner])
-    };
-    t
+    }
 }
 
 /// The built-in called `name`.
