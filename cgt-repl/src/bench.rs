@@ -340,12 +340,7 @@ struct PsnSigmaResult {
 fn psn_all(n: usize, m: u64, threads: Option<usize>, dump: bool) {
     use cgt_core::ruleset::psn::Psn;
     use rayon::prelude::*;
-    let threads =
-        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |p| p.get()));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("thread pool");
+    let (threads, pool) = crate::check::thread_pool(threads);
     let sigmas = Psn::permutations(n);
     let started = Instant::now();
     // Each worker evaluates whole permutations in its own arena.

@@ -57,13 +57,7 @@ pub fn run(args: &[String]) -> ExitCode {
     let max = flag(args, max_flag)
         .and_then(|s| s.parse::<u64>().ok())
         .filter(|&m| m <= 64);
-    let shard = match flag(args, "--shard") {
-        None => Some((1, 1)),
-        Some(s) => s
-            .split_once('/')
-            .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
-            .filter(|&(k, n)| n >= 1 && (1..=n).contains(&k)),
-    };
+    let shard = parse_shard(args);
     let threads = flag(args, "--threads").and_then(|s| s.parse::<usize>().ok());
     let (Some(n), Some(m), Some((k, shards))) = (piles, max, shard) else {
         eprintln!("{USAGE}");
@@ -75,26 +69,8 @@ pub fn run(args: &[String]) -> ExitCode {
         .filter(|(i, _)| i % shards == k - 1)
         .map(|(_, s)| s)
         .collect();
-    let threads =
-        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |p| p.get()));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("thread pool");
-    let bar = if std::io::stderr().is_terminal() {
-        let b = indicatif::ProgressBar::new(sigmas.len() as u64);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{msg} [{bar:40}] {pos}/{len} permutations, eta {eta}",
-            )
-            .expect("template")
-            .progress_chars("=> "),
-        );
-        b.set_message(name.to_string());
-        b
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let (threads, pool) = thread_pool(threads);
+    let bar = progress(sigmas.len() as u64, name, "permutations");
     let started = Instant::now();
     let results: Vec<Result<u64, checks::Counterexample>> = pool.install(|| {
         sigmas
@@ -142,18 +118,32 @@ fn parse_shard(args: &[String]) -> Option<(usize, usize)> {
     }
 }
 
-fn progress(len: u64, name: &str) -> indicatif::ProgressBar {
+/// A progress bar on standard error when it is a terminal, else a hidden one.
+fn progress(len: u64, name: &str, unit: &str) -> indicatif::ProgressBar {
     if !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
     let b = indicatif::ProgressBar::new(len);
     b.set_style(
-        indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len}, eta {eta}")
-            .expect("template")
-            .progress_chars("=> "),
+        indicatif::ProgressStyle::with_template(&format!(
+            "{{msg}} [{{bar:40}}] {{pos}}/{{len}} {unit}, eta {{eta}}"
+        ))
+        .expect("template")
+        .progress_chars("=> "),
     );
     b.set_message(name.to_string());
     b
+}
+
+/// A rayon pool of `threads` workers (default: every core), and its size.
+pub(crate) fn thread_pool(threads: Option<usize>) -> (usize, rayon::ThreadPool) {
+    let threads =
+        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |p| p.get()));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("thread pool");
+    (threads, pool)
 }
 
 /// So Long Sucker endgame checks over every state in range, in parallel chunks.
@@ -202,14 +192,9 @@ fn run_sls(name: &str, args: &[String]) -> ExitCode {
         .filter(|(i, _)| i % shards == shard - 1)
         .map(|(_, s)| s)
         .collect();
-    let threads = flag(args, "--threads")
-        .and_then(|s| s.parse::<usize>().ok())
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |p| p.get()));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("thread pool");
-    let bar = progress(states.len() as u64, name);
+    let (threads, pool) =
+        thread_pool(flag(args, "--threads").and_then(|s| s.parse::<usize>().ok()));
+    let bar = progress(states.len() as u64, name, "states");
     let started = Instant::now();
     let sls = Sls::default();
     // The win memo is shared by all threads, so small chunks balance the load;
