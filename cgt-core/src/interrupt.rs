@@ -1,37 +1,53 @@
-//! Stopping a long computation cleanly: Ctrl-C or a memory limit sets a
-//! flag; the engine's hot paths check it and unwind with a [`Stop`] payload,
-//! which the caller catches. Caches are only ever written after a result is
-//! complete, so the arena stays consistent.
+//! Stopping a computation cleanly. Ctrl-C or a memory limit sets a flag
+//! that the engine's hot paths check; a value beyond what the engine
+//! supports fails on the spot. Either way the computation unwinds with a
+//! [`Stop`] payload (without running the panic hook), which [`catch`] turns
+//! back into a value at the library boundary. Caches are only ever written
+//! after a result is complete, so the arena stays consistent.
+//!
+//! Memory is accounted here too, so that every embedding (the `cgt` binary,
+//! bindings) shares one limit: a counting allocator reports its bytes with
+//! [`note_alloc`]/[`note_free`], and stack segments grown on the heap for
+//! deep games are counted as well.
 
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 
 /// Why a computation was stopped.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stop {
     /// The user pressed Ctrl-C.
     Interrupted,
     /// The memory limit was passed.
     MemoryLimit,
+    /// A value or size beyond what the engine supports (the message names the limit).
+    Unsupported(String),
+    /// A bug: an unexpected panic inside the engine (its message).
+    Internal(String),
 }
 
 impl std::fmt::Display for Stop {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Stop::Interrupted => "interrupted",
+        match self {
+            Stop::Interrupted => f.write_str("interrupted"),
             Stop::MemoryLimit => {
-                "memory limit exceeded (raise it with --max-memory or :set max_memory)"
+                f.write_str("memory limit exceeded (raise it with --max-memory or :set max_memory)")
             }
-        })
+            Stop::Unsupported(m) => f.write_str(m),
+            Stop::Internal(m) => write!(f, "internal error: {m}"),
+        }
     }
 }
 
 static FLAG: AtomicU8 = AtomicU8::new(0);
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static LIMIT: AtomicUsize = AtomicUsize::new(0);
 
 /// Ask the running computation to stop (safe from a signal handler).
 pub fn request(stop: Stop) {
     let code = match stop {
-        Stop::Interrupted => 1,
         Stop::MemoryLimit => 2,
+        _ => 1,
     };
     FLAG.store(code, Ordering::Relaxed);
 }
@@ -39,6 +55,21 @@ pub fn request(stop: Stop) {
 /// Forget any pending request (before starting a new computation).
 pub fn clear() {
     FLAG.store(0, Ordering::Relaxed);
+}
+
+/// True if a stop was requested and not yet acted on.
+pub fn pending() -> bool {
+    FLAG.load(Ordering::Relaxed) != 0
+}
+
+/// The requested stop, if any, as a value (cleared): for loops that must
+/// tidy up before they return instead of unwinding.
+pub fn poll() -> Result<(), Stop> {
+    match FLAG.swap(0, Ordering::Relaxed) {
+        0 => Ok(()),
+        2 => Err(Stop::MemoryLimit),
+        _ => Err(Stop::Interrupted),
+    }
 }
 
 /// Unwind with a [`Stop`] if a stop was requested.
@@ -58,5 +89,66 @@ fn stop(code: u8) -> ! {
     } else {
         Stop::Interrupted
     };
-    std::panic::panic_any(why)
+    resume_unwind(Box::new(why))
+}
+
+/// Unwind with [`Stop::Unsupported`]: the result exists but lies beyond a
+/// limit of the engine. The message should name the limit.
+#[cold]
+pub fn unsupported(message: impl Into<String>) -> ! {
+    resume_unwind(Box::new(Stop::Unsupported(message.into())))
+}
+
+/// Run `f`, turning a stop (and any other panic, as [`Stop::Internal`]) into
+/// an error. The pending-stop flag is cleared first.
+pub fn catch<R>(f: impl FnOnce() -> R) -> Result<R, Stop> {
+    clear();
+    let r = catch_unwind(AssertUnwindSafe(f)).map_err(payload_to_stop);
+    // A request that arrived after the last check belongs to this computation.
+    clear();
+    r
+}
+
+/// The [`Stop`] a panic payload stands for.
+pub fn payload_to_stop(p: Box<dyn std::any::Any + Send>) -> Stop {
+    match p.downcast::<Stop>() {
+        Ok(s) => *s,
+        Err(p) => Stop::Internal(
+            p.downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "unknown panic".into()),
+        ),
+    }
+}
+
+/// Set the memory limit in bytes (0 = none).
+pub fn set_memory_limit(bytes: usize) {
+    LIMIT.store(bytes, Ordering::Relaxed);
+}
+
+/// The memory limit in bytes (0 = none).
+pub fn memory_limit() -> usize {
+    LIMIT.load(Ordering::Relaxed)
+}
+
+/// Bytes accounted as live (heap through a counting allocator, grown stacks).
+pub fn live_bytes() -> usize {
+    LIVE.load(Ordering::Relaxed)
+}
+
+/// Account `bytes` more; past the limit, ask the computation to stop.
+#[inline]
+pub fn note_alloc(bytes: usize) {
+    let now = LIVE.fetch_add(bytes, Ordering::Relaxed) + bytes;
+    let limit = LIMIT.load(Ordering::Relaxed);
+    if limit != 0 && now > limit {
+        request(Stop::MemoryLimit);
+    }
+}
+
+/// Account `bytes` fewer.
+#[inline]
+pub fn note_free(bytes: usize) {
+    LIVE.fetch_sub(bytes, Ordering::Relaxed);
 }

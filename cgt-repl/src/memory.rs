@@ -1,44 +1,34 @@
-//! A counting global allocator: when live heap memory passes the limit set
-//! with `--max-memory` (or `:set max_memory`), the running computation is
-//! asked to stop (it unwinds cleanly; see `cgt_core::interrupt`).
+//! A counting global allocator: it reports every allocation to the engine's
+//! memory account (`cgt_core::interrupt`), which asks the running computation
+//! to stop when live memory passes the limit set with `--max-memory` (or
+//! `:set max_memory`); the computation then unwinds cleanly.
 
+use cgt_core::interrupt::{note_alloc, note_free};
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static LIMIT: AtomicUsize = AtomicUsize::new(0);
-
-fn note_growth(now: usize) {
-    let limit = LIMIT.load(Ordering::Relaxed);
-    if limit != 0 && now > limit {
-        cgt_core::interrupt::request(cgt_core::interrupt::Stop::MemoryLimit);
-    }
-}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let p = System.alloc(layout);
         if !p.is_null() {
-            note_growth(LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size());
+            note_alloc(layout.size());
         }
         p
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         System.dealloc(ptr, layout);
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        note_free(layout.size());
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let p = System.realloc(ptr, layout, new_size);
         if !p.is_null() {
             if new_size >= layout.size() {
-                let grow = new_size - layout.size();
-                note_growth(LIVE.fetch_add(grow, Ordering::Relaxed) + grow);
+                note_alloc(new_size - layout.size());
             } else {
-                LIVE.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+                note_free(layout.size() - new_size);
             }
         }
         p
@@ -47,12 +37,12 @@ unsafe impl GlobalAlloc for Counting {
 
 /// Set the limit in bytes (0 = none).
 pub fn set_limit(bytes: usize) {
-    LIMIT.store(bytes, Ordering::Relaxed);
+    cgt_core::interrupt::set_memory_limit(bytes);
 }
 
 /// Live heap bytes.
 pub fn live() -> usize {
-    LIVE.load(Ordering::Relaxed)
+    cgt_core::interrupt::live_bytes()
 }
 
 /// The default limit: three quarters of physical memory, so a runaway

@@ -171,6 +171,48 @@ pub enum ExprKind {
     },
 }
 
+impl Drop for Expr {
+    /// Dismantles the tree with an explicit stack: a sum of ten million terms
+    /// or a million nested braces must not overflow the native stack when dropped.
+    fn drop(&mut self) {
+        fn take_children(kind: &mut ExprKind, out: &mut Vec<ExprKind>) {
+            let mut take = |e: &mut Expr| {
+                out.push(std::mem::replace(&mut e.kind, ExprKind::Var(String::new())))
+            };
+            match kind {
+                ExprKind::Literal {
+                    star: Some(Star::Expr(e)),
+                    ..
+                } => take(e),
+                ExprKind::Tiny { arg, .. } | ExprKind::Unary { arg, .. } => take(arg),
+                ExprKind::Braces { left, right } | ExprKind::Form { left, right } => {
+                    left.iter_mut().chain(right.iter_mut()).for_each(take)
+                }
+                ExprKind::Set(items)
+                | ExprKind::List(items)
+                | ExprKind::Call { args: items, .. } => items.iter_mut().for_each(take),
+                ExprKind::Comprehension { body, loops } => {
+                    take(body);
+                    for (_, a, b) in loops.iter_mut() {
+                        take(a);
+                        take(b);
+                    }
+                }
+                ExprKind::Binary { lhs, rhs, .. } => {
+                    take(lhs);
+                    take(rhs);
+                }
+                _ => {}
+            }
+        }
+        let mut stack = Vec::new();
+        take_children(&mut self.kind, &mut stack);
+        while let Some(mut kind) = stack.pop() {
+            take_children(&mut kind, &mut stack);
+        }
+    }
+}
+
 /// A line of input: an optional assignment target and an expression.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Statement {

@@ -2,9 +2,29 @@
 
 use super::ast::Span;
 
+/// What kind of failure an [`Error`] reports.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// The input does not parse.
+    Syntax,
+    /// The input parses but cannot be evaluated (a wrong type or argument, an unknown name).
+    Eval,
+    /// The result lies beyond a limit of the engine (the message names it).
+    Unsupported,
+    /// Stopped by Ctrl-C.
+    Interrupted,
+    /// Stopped at the memory limit.
+    MemoryLimit,
+    /// A bug in cgt: please report the input.
+    Internal,
+}
+
 /// An error with the span of input it concerns (if known) and a message.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct Error {
+    /// What kind of failure this is.
+    pub kind: ErrorKind,
     /// First byte of the offending input.
     pub start: usize,
     /// One past its last byte.
@@ -19,6 +39,7 @@ impl Error {
     /// An error over bytes `start..end`.
     pub fn at(start: usize, end: usize, message: impl Into<String>) -> Self {
         Error {
+            kind: ErrorKind::Eval,
             start,
             end,
             has_span: true,
@@ -34,11 +55,18 @@ impl Error {
     /// An error without a position.
     pub fn plain(message: impl Into<String>) -> Self {
         Error {
+            kind: ErrorKind::Eval,
             start: 0,
             end: 0,
             has_span: false,
             message: message.into(),
         }
+    }
+
+    /// The same error, of another kind.
+    pub fn with_kind(mut self, kind: ErrorKind) -> Self {
+        self.kind = kind;
+        self
     }
 
     /// Attach a span to an error that has none.
@@ -88,16 +116,21 @@ impl Error {
     }
 }
 
-impl std::fmt::Display for Error {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
+impl From<crate::game::RangeError> for Error {
+    fn from(e: crate::game::RangeError) -> Self {
+        Error::plain(e.0).with_kind(ErrorKind::Unsupported)
     }
 }
 
-impl std::error::Error for Error {}
-
-impl From<crate::game::RangeError> for Error {
-    fn from(e: crate::game::RangeError) -> Self {
-        Error::plain(e.0)
+impl From<crate::interrupt::Stop> for Error {
+    fn from(s: crate::interrupt::Stop) -> Self {
+        use crate::interrupt::Stop;
+        let kind = match &s {
+            Stop::Interrupted => ErrorKind::Interrupted,
+            Stop::MemoryLimit => ErrorKind::MemoryLimit,
+            Stop::Unsupported(_) => ErrorKind::Unsupported,
+            Stop::Internal(_) => ErrorKind::Internal,
+        };
+        Error::plain(s.to_string()).with_kind(kind)
     }
 }

@@ -20,6 +20,9 @@ pub struct Session {
     /// The games computed in this session.
     pub arena: Arena,
     vars: HashMap<String, Value>,
+    /// Loop variables of the comprehensions being evaluated, innermost last;
+    /// they shadow `vars` and vanish with their loop (or with a stop).
+    locals: Vec<(String, Value)>,
     /// How games are printed: plain (CGSuite's notation), Unicode or LaTeX.
     pub style: Style,
 }
@@ -46,13 +49,39 @@ impl Session {
         Session {
             arena: Arena::new(),
             vars: HashMap::new(),
+            locals: Vec::new(),
             style: Style::Plain,
+        }
+    }
+
+    /// Run `f` on the session so that nothing unwinds out of it: a stop
+    /// (Ctrl-C, the memory limit, a value beyond the engine's limits) or an
+    /// internal failure becomes an [`Error`] of the matching kind, and the
+    /// session stays usable (after a memory stop its caches are dropped).
+    pub fn guard<R>(
+        &mut self,
+        f: impl FnOnce(&mut Session) -> Result<R, Error>,
+    ) -> Result<R, Error> {
+        match crate::interrupt::catch(|| f(self)) {
+            Ok(r) => r,
+            Err(stop) => {
+                self.locals.clear();
+                if stop == crate::interrupt::Stop::MemoryLimit {
+                    self.arena.clear_caches();
+                }
+                Err(stop.into())
+            }
         }
     }
 
     /// Evaluate one line. Blank and comment-only lines give `Ok(None)`.
     /// The value is also stored as `ans`; an assignment stores it under its name.
+    /// Never unwinds: stops and failures are errors (see [`Session::guard`]).
     pub fn eval_line(&mut self, line: &str) -> Result<Option<Value>, Error> {
+        self.guard(|s| s.eval_line_unguarded(line))
+    }
+
+    fn eval_line_unguarded(&mut self, line: &str) -> Result<Option<Value>, Error> {
         if is_blank(line) {
             return Ok(None);
         }
@@ -75,10 +104,13 @@ impl Session {
     }
 
     /// Evaluate a line and print the result (empty for blank lines).
+    /// Never unwinds: stops and failures are errors (see [`Session::guard`]).
     pub fn run_line(&mut self, line: &str) -> Result<String, Error> {
-        Ok(match self.eval_line(line)? {
-            Some(v) => self.show(&v),
-            None => String::new(),
+        self.guard(|s| {
+            Ok(match s.eval_line_unguarded(line)? {
+                Some(v) => s.show(&v),
+                None => String::new(),
+            })
         })
     }
 
@@ -89,8 +121,13 @@ impl Session {
         v
     }
 
-    /// The printed form of a value.
+    /// The printed form of a value. Printing a compound form computes its
+    /// value, which may be stopped: call it inside [`Session::guard`].
     pub fn show(&mut self, v: &Value) -> String {
+        deep(|| self.show_inner(v))
+    }
+
+    fn show_inner(&mut self, v: &Value) -> String {
         match v {
             Value::Game(g) => self.game_text(*g),
             Value::Form(f) => match &**f {
@@ -199,17 +236,36 @@ impl Session {
         lines.join("\n")
     }
 
+    /// An explicit form as text, built in one buffer (linear in its size).
     fn show_form(&mut self, f: &Form) -> String {
+        let mut out = String::new();
+        self.write_form(f, &mut out);
+        out
+    }
+
+    fn write_form(&mut self, f: &Form, out: &mut String) {
         match f {
-            Form::Value(g) => Printer::new(&mut self.arena).game(*g),
-            Form::Node { left, right } => {
-                let l: Vec<String> = left.iter().map(|x| self.show_form(x)).collect();
-                let r: Vec<String> = right.iter().map(|x| self.show_form(x)).collect();
-                format!("{{{}|{}}}", l.join(","), r.join(","))
-            }
+            Form::Value(g) => out.push_str(&Printer::new(&mut self.arena).game(*g)),
+            Form::Node { left, right } => deep(|| {
+                out.push('{');
+                for (k, x) in left.iter().enumerate() {
+                    if k > 0 {
+                        out.push(',');
+                    }
+                    self.write_form(x, out);
+                }
+                out.push('|');
+                for (k, x) in right.iter().enumerate() {
+                    if k > 0 {
+                        out.push(',');
+                    }
+                    self.write_form(x, out);
+                }
+                out.push('}');
+            }),
             other => {
                 let g = other.canonical(&mut self.arena);
-                Printer::new(&mut self.arena).game(g)
+                out.push_str(&Printer::new(&mut self.arena).game(g));
             }
         }
     }
@@ -256,7 +312,14 @@ impl Session {
                 Ok(Value::List(out))
             }
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
-            ExprKind::Var(name) => match self.vars.get(name) {
+            ExprKind::Var(name) => match self
+                .locals
+                .iter()
+                .rev()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v)
+                .or_else(|| self.vars.get(name))
+            {
                 Some(v) => Ok(v.clone()),
                 None => match name.as_str() {
                     "Left" => Ok(Value::Player(Player::Left)),
@@ -348,22 +411,26 @@ impl Session {
                 "a range of more than 10,000,000 values",
             ));
         }
-        let saved = self.vars.get(name).cloned();
         let mut i = a;
         let mut result = Ok(());
+        self.locals.push((name.clone(), Value::Bool(false)));
         while i <= b {
+            // Ctrl-C and the memory limit stop even a loop of cheap steps.
+            result = crate::interrupt::poll().map_err(Error::from);
+            if result.is_err() {
+                break;
+            }
             let g = self.arena.number(Dyadic::from_bigint(i.clone()));
-            self.vars.insert(name.clone(), Value::Game(g));
+            if let Some(slot) = self.locals.last_mut() {
+                slot.1 = Value::Game(g);
+            }
             result = self.comprehend(body, rest, out);
             if result.is_err() {
                 break;
             }
             i += 1;
         }
-        match saved {
-            Some(v) => self.vars.insert(name.clone(), v),
-            None => self.vars.remove(name),
-        };
+        self.locals.pop();
         result
     }
 
@@ -381,14 +448,49 @@ impl Session {
             let h = self.eval_game(rhs)?;
             return Ok(Value::Game(ordinal_sum(&mut self.arena, &form, h)));
         }
+        if matches!(op, BinOp::Add | BinOp::Sub | BinOp::AddSwitch) {
+            // A long sum `a + b - c + ...` is a left-leaning chain: walk it with
+            // a loop, not one native recursion per term.
+            let mut chain = vec![(op, rhs)];
+            let mut first = lhs;
+            while let ExprKind::Binary {
+                op: o @ (BinOp::Add | BinOp::Sub | BinOp::AddSwitch),
+                lhs: l,
+                rhs: r,
+            } = &first.kind
+            {
+                chain.push((*o, r));
+                first = l;
+            }
+            let mut acc = self.eval(first)?;
+            let mut span = first.span;
+            for (o, r) in chain.into_iter().rev() {
+                let vb = self.eval(r)?;
+                acc = self.combine(o, acc, span, vb, r.span)?;
+                span.end = r.span.end;
+            }
+            return Ok(acc);
+        }
         let (va, vb) = (self.eval(lhs)?, self.eval(rhs)?);
+        self.combine(op, va, lhs.span, vb, rhs.span)
+    }
+
+    /// The value of `a op b` for evaluated operands.
+    fn combine(
+        &mut self,
+        op: BinOp,
+        va: Value,
+        sa: Span,
+        vb: Value,
+        sb: Span,
+    ) -> Result<Value, Error> {
         if matches!(op, BinOp::Eq | BinOp::Ne) && !(is_game_like(&va) && is_game_like(&vb)) {
             // Other values (outcome classes, booleans, lists, ...) compare as printed.
             let same = self.show(&va) == self.show(&vb);
             return Ok(Value::Bool(same == (op == BinOp::Eq)));
         }
-        let a = self.to_game(&va, lhs.span)?;
-        let b = self.to_game(&vb, rhs.span)?;
+        let a = self.to_game(&va, sa)?;
+        let b = self.to_game(&vb, sb)?;
         let ar = &mut self.arena;
         Ok(match op {
             BinOp::Add => Value::Game(ar.try_add(a, b)?),
@@ -457,6 +559,10 @@ impl Session {
     }
 
     fn eval_form(&mut self, e: &Expr) -> Result<Form, Error> {
+        deep(|| self.eval_form_inner(e))
+    }
+
+    fn eval_form_inner(&mut self, e: &Expr) -> Result<Form, Error> {
         match &e.kind {
             ExprKind::Form { left, right } => {
                 let mut l = Vec::with_capacity(left.len());

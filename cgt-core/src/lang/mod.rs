@@ -11,7 +11,7 @@ pub mod print;
 pub mod style;
 mod value;
 
-pub use error::Error;
+pub use error::{Error, ErrorKind};
 pub use eval::{is_blank, Session};
 pub use parser::parse_statement;
 pub use value::{Player, Value};

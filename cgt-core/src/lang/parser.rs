@@ -60,6 +60,10 @@ fn fatal<T>(at: In<'_>, msg: impl Into<Cow<'static, str>>) -> PResult<'_, T> {
 
 /// Parse one line (a statement). The error names the byte offset and the problem.
 pub fn parse_statement(src: &str) -> Result<Statement, Error> {
+    parse_inner(src).map_err(|e| e.with_kind(super::ErrorKind::Syntax))
+}
+
+fn parse_inner(src: &str) -> Result<Statement, Error> {
     let p = Parser { src };
     match p.statement(src) {
         Ok((rest, st)) => {
@@ -347,7 +351,9 @@ impl<'s> Parser<'s> {
                 }
                 let (i, _) = expect_char(i, ')', "expected `)`")?;
                 let span = self.span(start, i);
-                Ok((i, Expr { kind: e.kind, span }))
+                let mut e = e;
+                e.span = span;
+                Ok((i, e))
             }
             '{' => self.braces(i, false),
             '\'' => {
@@ -363,20 +369,46 @@ impl<'s> Parser<'s> {
                 Ok((j, e))
             }
             '[' => {
-                if let Ok((j, kind)) = self.comprehension(&i[1..]) {
+                // The first item is parsed once: a comprehension if `for` follows,
+                // a list otherwise (trying both would be exponential in the nesting).
+                let (j, _) = ws(&i[1..])?;
+                if let Some(rest) = j.strip_prefix(']') {
                     return Ok((
-                        j,
+                        rest,
                         Expr {
-                            kind,
-                            span: self.span(start, j),
+                            kind: ExprKind::List(vec![]),
+                            span: self.span(start, rest),
                         },
                     ));
                 }
-                let (j, items) = self.list_items(&i[1..], ']')?;
+                let (j, first) = self.expression(j)?;
+                let (j, loops) = self.comprehension_loops(j)?;
+                let (j, kind) = if loops.is_empty() {
+                    let (j, _) = ws(j)?;
+                    let (j, mut items) = match j.strip_prefix(',') {
+                        Some(rest) => self.list_items(rest, ']')?,
+                        None => {
+                            let (j, _) = expect_char(j, ']', "expected `,`, `]` or `for`")?;
+                            (j, vec![])
+                        }
+                    };
+                    items.insert(0, first);
+                    (j, ExprKind::List(items))
+                } else {
+                    let (j, _) = ws(j)?;
+                    let (j, _) = expect_char(j, ']', "expected `]` or another `for`")?;
+                    (
+                        j,
+                        ExprKind::Comprehension {
+                            body: Box::new(first),
+                            loops,
+                        },
+                    )
+                };
                 Ok((
                     j,
                     Expr {
-                        kind: ExprKind::List(items),
+                        kind,
                         span: self.span(start, j),
                     },
                 ))
@@ -398,9 +430,9 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// comprehension = "[" expression loop { loop } "]" ; loop = "for" identifier "in" sum ".." sum
-    fn comprehension(&self, i: In<'s>) -> PResult<'s, ExprKind> {
-        let (i, body) = self.expression(i)?;
+    /// The loops of a comprehension after its body: `loop = "for" identifier "in" sum ".." sum`.
+    #[allow(clippy::type_complexity)]
+    fn comprehension_loops(&self, i: In<'s>) -> PResult<'s, Vec<(String, Expr, Expr)>> {
         let mut loops = Vec::new();
         let mut i = i;
         loop {
@@ -426,18 +458,7 @@ impl<'s> Parser<'s> {
             loops.push((name.to_string(), from, to));
             i = k;
         }
-        if loops.is_empty() {
-            return fail(i, "");
-        }
-        let (i, _) = ws(i)?;
-        let (i, _) = expect_char(i, ']', "expected `]` or another `for`")?;
-        Ok((
-            i,
-            ExprKind::Comprehension {
-                body: Box::new(body),
-                loops,
-            },
-        ))
+        Ok((i, loops))
     }
 
     /// arguments = "(" [ expression { "," expression } ] ")"
