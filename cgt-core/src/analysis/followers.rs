@@ -20,12 +20,37 @@ impl Arena {
         seen.insert(g);
         let mut count = 0usize;
         while let Some(x) = stack.pop() {
+            crate::interrupt::check();
             visit(self, x);
             count += 1;
             if count > limit {
                 return Err(RangeError(format!("more than {limit} followers")));
             }
             if numbers_are_leaves && self.is_number(x) {
+                continue;
+            }
+            if let Some(v) = self.as_nus(x).filter(|v| v.ups == 0 && v.nim > 0).cloned() {
+                // x*k: its followers are x*i (i < k) and the followers of x,
+                // listed without asking each x*i for its options.
+                for i in (0..v.nim).rev() {
+                    let y = self.nus(crate::game::Nus {
+                        nim: i,
+                        ..v.clone()
+                    });
+                    if !seen.insert(y) {
+                        continue;
+                    }
+                    if i == 0 {
+                        stack.push(y);
+                        continue;
+                    }
+                    crate::interrupt::check();
+                    visit(self, y);
+                    count += 1;
+                    if count > limit {
+                        return Err(RangeError(format!("more than {limit} followers")));
+                    }
+                }
                 continue;
             }
             let l = self.left_options(x);

@@ -80,15 +80,38 @@ impl Arena {
         if let Some(&g) = self.power_cache.get(&(false, n)) {
             return g;
         }
-        let g = if n <= 1 {
-            self.up(1)
-        } else {
-            let prev = self.up_power_sum(n - 1);
-            let star = self.nimber(1);
-            self.construct(vec![prev], vec![star])
+        // Bottom-up from the largest sum built so far: no recursion n levels deep.
+        let mut k = n.max(1);
+        while k > 1 && !self.power_cache.contains_key(&(false, k - 1)) {
+            k -= 1;
+        }
+        let mut g = match k {
+            1 => self.up(1),
+            _ => self.power_cache[&(false, k - 1)],
         };
-        self.power_cache.insert((false, n), g);
+        let star = self.nimber(1);
+        for j in k..=n.max(1) {
+            if j > 1 {
+                crate::interrupt::check();
+                g = self.construct(vec![g], vec![star]);
+            }
+            self.power_cache.insert((false, j), g);
+            self.note_uptimal(g, vec![1; j as usize]);
+        }
         g
+    }
+
+    /// Record the known expansion of a power of up, so printing it never
+    /// has to recognise it.
+    fn note_uptimal(&mut self, g: GameId, coeffs: Vec<i64>) {
+        if self.as_nus(g).is_none() {
+            let u = Uptimal {
+                number: Dyadic::zero(),
+                nim: 0,
+                coeffs,
+            };
+            self.uptimal_cache.insert(g, Some(Arc::new(u)));
+        }
     }
 
     /// ↑^<n>, the n-th power of up: ↑^<n+1> = {0 | ↓^[n] *}.
@@ -99,10 +122,6 @@ impl Arena {
         let g = if n <= 1 {
             self.up(1)
         } else {
-            // Build the sums bottom-up so no recursion runs n levels deep.
-            for k in 1..n {
-                self.up_power_sum(k);
-            }
             let s = self.up_power_sum(n - 1);
             let down_s = self.neg(s);
             let star = self.nimber(1);
@@ -111,6 +130,9 @@ impl Arena {
             self.construct(vec![zero], vec![r])
         };
         self.power_cache.insert((true, n), g);
+        let mut coeffs = vec![0; n.max(1) as usize];
+        coeffs[n.max(1) as usize - 1] = 1;
+        self.note_uptimal(g, coeffs);
         g
     }
 
@@ -218,19 +240,50 @@ impl Arena {
                 return None;
             }
             let p = self.up_power(level);
-            // Largest a in [-B, B] with a·p <= v (monotone in a since p > 0).
-            let (mut lo, mut hi) = (-(bound + 1), bound + 1);
-            let lo_g = self.multiple(&BigInt::from(lo), p).ok()?;
-            if !self.le(lo_g, v) {
-                return None;
+            // Largest a in [-(B+1), B+1] with a·p <= v (monotone in a since p > 0),
+            // by a search that widens from 0: coefficients are usually small.
+            let at_most = |ar: &mut Arena, a: i64| -> Option<bool> {
+                let m = ar.multiple(&BigInt::from(a), p).ok()?;
+                Some(ar.le(m, v))
+            };
+            let (top, bottom) = (bound + 1, -(bound + 1));
+            let (mut lo, mut hi); // at_most(lo), !at_most(hi) (hi = top + 1: unknown)
+            if at_most(self, 0)? {
+                lo = 0;
+                hi = top + 1;
+                let mut step = 1;
+                while lo < top {
+                    let c = (lo + step).min(top);
+                    if at_most(self, c)? {
+                        lo = c;
+                        step *= 2;
+                    } else {
+                        hi = c;
+                        break;
+                    }
+                }
+            } else {
+                hi = 0;
+                let mut step = 1;
+                loop {
+                    if hi == bottom {
+                        return None;
+                    }
+                    let c = (hi - step).max(bottom);
+                    if at_most(self, c)? {
+                        lo = c;
+                        break;
+                    }
+                    hi = c;
+                    step *= 2;
+                }
             }
-            while lo < hi {
-                let mid = lo + (hi - lo + 1) / 2;
-                let m = self.multiple(&BigInt::from(mid), p).ok()?;
-                if self.le(m, v) {
+            while hi - lo > 1 && lo < top {
+                let mid = lo + (hi - lo) / 2;
+                if at_most(self, mid)? {
                     lo = mid;
                 } else {
-                    hi = mid - 1;
+                    hi = mid;
                 }
             }
             let neg_p = self.neg(p);

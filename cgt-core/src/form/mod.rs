@@ -44,6 +44,28 @@ pub enum Form {
     Neg(Arc<Form>),
 }
 
+impl Drop for Form {
+    /// Explicit trees are dismantled with an explicit stack, so dropping a
+    /// form a million levels deep does not overflow the native stack.
+    fn drop(&mut self) {
+        let Form::Node { left, right } = self else {
+            return;
+        };
+        let mut stack: Vec<Arc<Form>> = std::mem::take(left);
+        stack.append(right);
+        while let Some(a) = stack.pop() {
+            if let Ok(mut f) = Arc::try_unwrap(a) {
+                // `f` drops here with its children moved out (other variants drop as usual).
+                if let Form::Node { left, right } = &mut f {
+                    stack.append(left);
+                    stack.append(right);
+                }
+                drop(f);
+            }
+        }
+    }
+}
+
 fn same_children(a: &[Arc<Form>], b: &[Arc<Form>]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| Arc::ptr_eq(x, y))
 }
@@ -237,8 +259,20 @@ fn canonical_memo(f: &Form, arena: &mut Arena, memo: &mut HashMap<Form, GameId>)
             return arena.add(a, b);
         }
         Form::OrdinalSum(g, h) if **g == Form::Value(arena.zero()) => return *h,
+        Form::OrdinalSum(g, h) => {
+            // k : n = k + n for integers of one sign (a chain of n moves on top of k).
+            if let Form::Value(k) = **g {
+                if let (Some(x), Some(y)) = (arena.as_number(k), arena.as_number(*h)) {
+                    if x.is_integer() && y.is_integer() && x.signum() * y.signum() >= 0 {
+                        let sum = x + y;
+                        return arena.number(sum);
+                    }
+                }
+            }
+        }
         _ => {}
     }
+    crate::interrupt::check();
     if let Some(&g) = memo.get(f) {
         return g;
     }

@@ -20,6 +20,10 @@ impl GameId {
     }
 }
 
+/// The largest `k` for which the options of `*k` are listed one by one
+/// (larger nimbers are handled in closed form wherever one exists).
+pub const NIMBER_OPTIONS_LIMIT: u64 = 1 << 20;
+
 /// A list of option ids, shared between the node and the intern index.
 pub type Options = Arc<[GameId]>;
 
@@ -65,6 +69,8 @@ pub struct Arena {
     /// ↑^<n> (true) and ↑^[n] (false), built on demand.
     pub(crate) power_cache: HashMap<(bool, u32), GameId>,
     zero: GameId,
+    /// Unique per arena, so that memos of ids can tell arenas apart.
+    id: u64,
 }
 
 impl Default for Arena {
@@ -105,9 +111,19 @@ impl Arena {
             aw_cache: HashMap::new(),
             power_cache: HashMap::new(),
             zero: GameId(0),
+            id: {
+                static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+                NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            },
         };
         arena.zero = arena.nus(Nus::default());
         arena
+    }
+
+    /// A number unique to this arena among all arenas of the process: a
+    /// `GameId` is meaningful only in the arena that made it.
+    pub fn id(&self) -> u64 {
+        self.id
     }
 
     /// Sizes of the arena and its caches.
@@ -174,10 +190,14 @@ impl Arena {
         h
     }
 
-    /// Intern a nus value.
+    /// Intern a nus value. A value beyond the supported range (see
+    /// [`Nus::range_error`]) stops the computation with a message naming the limit.
     pub fn nus(&mut self, v: Nus) -> GameId {
         if let Some(&id) = self.nus_index.get(&v) {
             return id;
+        }
+        if let Some(why) = v.range_error() {
+            crate::interrupt::unsupported(why);
         }
         let id = GameId(self.nodes.len() as u32);
         self.nodes.push(Node::Nus(v.clone()));
@@ -311,7 +331,20 @@ impl Arena {
                 (vec![Nus::number(&x - &unit)], vec![Nus::number(&x + &unit)])
             }
         } else if v.ups == 0 {
-            let stars: Vec<Nus> = (0..v.nim).map(|i| with(0, i)).collect();
+            if v.nim > NIMBER_OPTIONS_LIMIT {
+                crate::interrupt::unsupported(format!(
+                    "this needs the {} options of *{} one by one; cgt lists the options of *k only for k <= 2^20",
+                    v.nim, v.nim
+                ));
+            }
+            let stars: Vec<Nus> = (0..v.nim)
+                .map(|i| {
+                    if i % 4096 == 0 {
+                        crate::interrupt::check();
+                    }
+                    with(0, i)
+                })
+                .collect();
             (stars.clone(), stars)
         } else if v.ups == 1 && v.nim == 1 {
             (vec![with(0, 0), with(0, 1)], vec![with(0, 0)])

@@ -10,10 +10,24 @@ pub(crate) const STACK_RED_ZONE: usize = 256 * 1024;
 pub(crate) const STACK_GROWTH: usize = 4 * 1024 * 1024;
 
 /// Run `f` with enough native stack, growing it on the heap when needed,
-/// so deep games never overflow the stack.
+/// so deep games never overflow the stack. Grown segments count against the
+/// memory limit, and growing is a point where a stop request is honoured.
 #[inline]
 pub(crate) fn deep<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, f)
+    if stacker::remaining_stack().is_some_and(|r| r >= STACK_RED_ZONE) {
+        return f();
+    }
+    crate::interrupt::check();
+    crate::interrupt::note_alloc(STACK_GROWTH);
+    struct Release;
+    impl Drop for Release {
+        fn drop(&mut self) {
+            crate::interrupt::note_free(STACK_GROWTH);
+        }
+    }
+    let _release = Release;
+    crate::interrupt::check();
+    stacker::grow(STACK_GROWTH, f)
 }
 
 impl Arena {
@@ -52,6 +66,11 @@ impl Arena {
         }
         if let Some(x) = self.number_between_options(&left, &right) {
             return self.number(x);
+        }
+        // Options that are literally a nus's canonical options name it at once
+        // (`{0|*k}` is ↑*(k⊕1) without listing the options of *k).
+        if let Some(g) = self.recognize_nus(&left, &right) {
+            return g;
         }
         // From here on the game is known not to equal a number, which makes
         // number avoidance valid in the comparisons below.
@@ -304,16 +323,17 @@ impl Arena {
             }
             ([l], [r]) => {
                 let (l, r) = (nus_of(self, *l)?, nus_of(self, *r)?);
+                let beyond = || -> ! { crate::interrupt::unsupported(super::nus::UPS_LIMIT) };
                 if l.is_number() && r.number == l.number && r.ups >= 0 {
                     Nus {
                         number: l.number,
-                        ups: r.ups + 1,
+                        ups: r.ups.checked_add(1).unwrap_or_else(|| beyond()),
                         nim: r.nim ^ 1,
                     }
                 } else if r.is_number() && l.number == r.number && l.ups <= 0 {
                     Nus {
                         number: r.number,
-                        ups: l.ups - 1,
+                        ups: l.ups.checked_sub(1).unwrap_or_else(|| beyond()),
                         nim: l.nim ^ 1,
                     }
                 } else {

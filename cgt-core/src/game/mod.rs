@@ -6,7 +6,7 @@ mod canonical;
 mod nus;
 mod ops;
 
-pub use arena::{Arena, ArenaStats, GameId, Options, RangeError};
+pub use arena::{Arena, ArenaStats, GameId, Options, RangeError, NIMBER_OPTIONS_LIMIT};
 pub(crate) use canonical::deep;
-pub use nus::Nus;
+pub use nus::{Nus, MAX_NIM, MAX_UPS};
 pub use ops::Comparison;

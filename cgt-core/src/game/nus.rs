@@ -6,6 +6,16 @@
 use crate::number::{BigInt, Dyadic};
 use num_traits::Signed;
 
+/// The largest supported up-multiple: `|ups| <= 2^63 - 1`, so negation
+/// never leaves the range.
+pub const MAX_UPS: i64 = i64::MAX;
+
+/// The message of a result beyond [`MAX_UPS`].
+pub const UPS_LIMIT: &str = "an up-multiple beyond ±(2^63 - 1) is not supported";
+
+/// The largest supported nimber index: `nim < 2^63`, a range closed under nim-addition.
+pub const MAX_NIM: u64 = (1 << 63) - 1;
+
 /// The value `number + ups·↑ + *nim`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Nus {
@@ -38,13 +48,30 @@ impl Nus {
     }
 
     /// Closed-form sum: numbers add, ups add, nimbers nim-add.
-    /// `None` only if the up-multiple leaves the `i64` range.
+    /// `None` only if the up-multiple leaves the supported range.
     pub fn add(&self, other: &Nus) -> Option<Nus> {
         Some(Nus {
             number: &self.number + &other.number,
-            ups: self.ups.checked_add(other.ups)?,
+            ups: self
+                .ups
+                .checked_add(other.ups)
+                .filter(|u| u.unsigned_abs() <= MAX_UPS as u64)?,
             nim: self.nim ^ other.nim,
         })
+    }
+
+    /// Why this value lies beyond the engine's supported range, if it does.
+    pub fn range_error(&self) -> Option<String> {
+        if self.ups.unsigned_abs() > MAX_UPS as u64 {
+            Some(format!("{UPS_LIMIT} (got {})", self.ups))
+        } else if self.nim > MAX_NIM {
+            Some(format!(
+                "a nimber *k with k >= 2^63 is not supported (got *{})",
+                self.nim
+            ))
+        } else {
+            None
+        }
     }
 
     /// The negative, in closed form.

@@ -135,7 +135,8 @@ impl Arena {
     /// assert_eq!(a.add(pm1, pm1), a.zero());
     /// ```
     pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
-        self.try_add(g, h).unwrap_or_else(|e| panic!("{e}"))
+        self.try_add(g, h)
+            .unwrap_or_else(|e| crate::interrupt::unsupported(e.0))
     }
 
     /// The disjunctive sum, or an error if an up-multiple leaves the `i64` range.
@@ -143,7 +144,7 @@ impl Arena {
         if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
             let s = a
                 .add(b)
-                .ok_or_else(|| RangeError("up-multiple out of range".into()))?;
+                .ok_or_else(|| RangeError(super::nus::UPS_LIMIT.into()))?;
             return Ok(self.nus(s));
         }
         let zero = self.zero();
@@ -193,7 +194,7 @@ impl Arena {
                 .to_i64()
                 .and_then(|n| n.checked_mul(v.ups))
                 .or_else(|| (v.ups == 0).then_some(0))
-                .ok_or_else(|| RangeError("up-multiple out of range".into()))?;
+                .ok_or_else(|| RangeError(super::nus::UPS_LIMIT.into()))?;
             let number = crate::number::Dyadic::new(n * v.number.numerator(), v.number.exponent());
             let nim = if n.bit(0) { v.nim } else { 0 };
             return Ok(self.nus(super::Nus { number, ups, nim }));

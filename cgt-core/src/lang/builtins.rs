@@ -731,17 +731,16 @@ pub static BUILTINS: &[Builtin] = &[
     },
     Builtin {
         name: "plot_thermograph",
-        signature: "plot_thermograph(G, \"file.svg\")",
-        arity: 2..=2,
+        signature: "plot_thermograph(G [, \"file.svg\"])",
+        arity: 1..=2,
         topic: "pictures",
-        help: "Write G's thermograph as an SVG picture (temperature upward, Left to the left, as in Winning Ways) and return the file name.",
-        example: "plot_thermograph({3||2|1}, \"/tmp/cgt-thermograph-example.svg\")",
+        help: "G's thermograph as an SVG picture (temperature upward, Left to the left, as in Winning Ways): written to the file if one is named (the result is its name), else returned as SVG text.",
+        example: "plot_thermograph({3||2|1})",
         run: |s, a| {
             let g = a.game(s, 0)?;
-            let path = file_arg(a, 1)?;
             let t = s.arena.thermograph(g);
             let title = super::print::Printer::new(&mut s.arena).game(g);
-            write_file(a, &path, super::plot::thermograph_svg(&t, &title))
+            picture(a, 1, super::plot::thermograph_svg(&t, &title))
         },
     },
     Builtin {
@@ -905,29 +904,27 @@ pub static BUILTINS: &[Builtin] = &[
     },
     Builtin {
         name: "plot_tree",
-        signature: "plot_tree(G, \"file.svg\")",
-        arity: 2..=2,
+        signature: "plot_tree(G [, \"file.svg\"])",
+        arity: 1..=2,
         topic: "pictures",
-        help: "Write G's canonical game tree as an SVG picture (Left's moves blue to the lower left, Right's red to the lower right; numbers are leaves; at most 400 positions).",
-        example: "plot_tree({3||2|1}, \"/tmp/cgt-tree-example.svg\")",
+        help: "G's canonical game tree as an SVG picture (Left's moves blue to the lower left, Right's red to the lower right; numbers are leaves; at most 400 positions): written to the file if one is named, else returned as SVG text.",
+        example: "plot_tree({3||2|1})",
         run: |s, a| {
             let g = a.game(s, 0)?;
-            let path = file_arg(a, 1)?;
             let title = super::print::Printer::new(&mut s.arena).game(g);
-            write_file(a, &path, super::plot::tree_svg(&mut s.arena, g, &title, 400))
+            picture(a, 1, super::plot::tree_svg(&mut s.arena, g, &title, 400))
         },
     },
     Builtin {
         name: "plot_psn",
-        signature: "plot_psn(p, \"file.svg\")",
-        arity: 2..=2,
+        signature: "plot_psn(p [, \"file.svg\"])",
+        arity: 1..=2,
         topic: "pictures",
-        help: "Write a Partizan-Serial-Nim position as an SVG picture in the style of the paper's Figure 1: pile i at (i, σ(i)) with its stones, and the positions reachable by removing target piles as grey squares.",
-        example: "plot_psn(psn([2,3,1,5,2,3,1,3,2,3], [10,1,3,9,2,5,7,6,8,4]), \"/tmp/cgt-psn-example.svg\")",
+        help: "A Partizan-Serial-Nim position as an SVG picture (written to the file if one is named, else returned as SVG text) in the style of the paper's Figure 1: pile i at (i, σ(i)) with its stones, and the positions reachable by removing target piles as grey squares.",
+        example: "plot_psn(psn([2,3,1,5,2,3,1,3,2,3], [10,1,3,9,2,5,7,6,8,4]))",
         run: |s, a| {
             let (rules, piles) = psn_arg(s, a)?;
-            let path = file_arg(a, 1)?;
-            write_file(a, &path, super::plot::psn_svg(&rules, &piles))
+            picture(a, 1, super::plot::psn_svg(&rules, &piles))
         },
     },
     Builtin {
@@ -1082,7 +1079,33 @@ fn file_arg(a: &Args, k: usize) -> Result<String, Error> {
     }
 }
 
+/// A picture: written to the file named by argument `k` if there is one
+/// (its name is the result), else returned as SVG text.
+fn picture(a: &Args, k: usize, svg: String) -> Result<Value, Error> {
+    if a.values.len() <= k {
+        return Ok(Value::Text(svg));
+    }
+    let path = file_arg(a, k)?;
+    write_file(a, &path, svg)
+}
+
+/// Write a file. Only a regular file (new or existing) is written: never a
+/// device such as `/dev/stdout` (which would break `--batch`'s one line per
+/// line) and never through a symbolic link.
 fn write_file(a: &Args, path: &str, contents: String) -> Result<Value, Error> {
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        if !meta.file_type().is_file() {
+            let what = if meta.file_type().is_symlink() {
+                "a symbolic link"
+            } else {
+                "not a regular file"
+            };
+            return Err(Error::spanned(
+                a.call,
+                format!("will not write {path}: it is {what}"),
+            ));
+        }
+    }
     std::fs::write(path, contents)
         .map_err(|e| Error::spanned(a.call, format!("cannot write {path}: {e}")))?;
     Ok(Value::Str(path.to_string()))

@@ -9,14 +9,14 @@ pub mod sls_game;
 use crate::analysis::Outcome;
 use crate::form::Form;
 use crate::game::{Arena, GameId};
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashSet};
 use std::hash::Hash;
 use std::sync::Arc;
 
 /// A game given by its rules: positions and the moves from them.
 pub trait Ruleset {
-    /// A position of the game.
-    type Position: Clone + Eq + Hash;
+    /// A position of the game (`Debug` names positions in error messages).
+    type Position: Clone + Eq + Hash + std::fmt::Debug;
 
     /// Left's options from `p`.
     fn left_options(&self, p: &Self::Position) -> Vec<Self::Position>;
@@ -42,10 +42,53 @@ pub trait Ruleset {
 
 /// Computes values, outcomes and forms of a ruleset's positions, memoised by
 /// canonical key, with an explicit work stack (no native recursion).
+///
+/// The memo of values holds ids of one arena: used with another arena, the
+/// evaluator forgets it and starts afresh, so an id never crosses arenas.
 pub struct Evaluator<'r, R: Ruleset> {
     ruleset: &'r R,
     values: HashMap<R::Position, GameId>,
+    /// The arena the ids in `values` belong to.
+    arena_id: Option<u64>,
     outcomes: HashMap<R::Position, (bool, bool)>,
+}
+
+/// Positions being expanded on an explicit work stack. A position met again
+/// while it is still open lies on a cycle: the ruleset is not short, and the
+/// computation stops naming the positions on the cycle instead of looping.
+struct OpenSet<P>(HashSet<P>);
+
+impl<P: Clone + Eq + Hash + std::fmt::Debug> OpenSet<P> {
+    fn new() -> Self {
+        OpenSet(HashSet::new())
+    }
+
+    /// Note that `q` (on top of `stack`) is being expanded.
+    fn expand(&mut self, q: &P, stack: &[P]) {
+        if self.0.insert(q.clone()) {
+            return;
+        }
+        let from = stack.iter().position(|x| x == q).unwrap_or(0);
+        let mut cycle: Vec<String> = Vec::new();
+        for x in &stack[from..] {
+            if self.0.contains(x) && cycle.last() != Some(&format!("{x:?}")) {
+                cycle.push(format!("{x:?}"));
+            }
+        }
+        let shown = if cycle.len() > 8 {
+            format!(
+                "{} -> ... -> {}",
+                cycle[..4].join(" -> "),
+                cycle[cycle.len() - 2..].join(" -> ")
+            )
+        } else {
+            cycle.join(" -> ")
+        };
+        crate::interrupt::unsupported(format!(
+            "not a short game: a position can reach itself ({} positions on the cycle: {shown})",
+            cycle.len().saturating_sub(1).max(1)
+        ))
+    }
 }
 
 impl<'r, R: Ruleset> Evaluator<'r, R> {
@@ -54,6 +97,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         Evaluator {
             ruleset,
             values: HashMap::new(),
+            arena_id: None,
             outcomes: HashMap::new(),
         }
     }
@@ -74,8 +118,13 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
     /// assert_eq!(g, arena.construct(vec![one], vec![minus_one])); // ±1
     /// ```
     pub fn value(&mut self, arena: &mut Arena, p: &R::Position) -> GameId {
+        if self.arena_id != Some(arena.id()) {
+            self.values.clear();
+            self.arena_id = Some(arena.id());
+        }
         let rs = self.ruleset;
         let mut stack: Vec<R::Position> = vec![rs.canonical_key(p)];
+        let mut open = OpenSet::new();
         while let Some(q) = stack.last().cloned() {
             crate::interrupt::check();
             if self.values.contains_key(&q) {
@@ -97,6 +146,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
                 .cloned()
                 .collect();
             if !missing.is_empty() {
+                open.expand(&q, &stack);
                 stack.extend(missing);
                 continue;
             }
@@ -154,6 +204,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         let rs = self.ruleset;
         let root = rs.canonical_key(p);
         let mut stack = vec![root.clone()];
+        let mut open = OpenSet::new();
         while let Some(q) = stack.last().cloned() {
             crate::interrupt::check();
             if memo.contains_key(&q) {
@@ -177,6 +228,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
                 .cloned()
                 .collect();
             if !missing.is_empty() {
+                open.expand(&q, &stack);
                 stack.extend(missing);
                 continue;
             }
@@ -200,7 +252,9 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         let rs = self.ruleset;
         let mut forms: HashMap<R::Position, Arc<Form>> = HashMap::new();
         let mut stack = vec![p.clone()];
+        let mut open = OpenSet::new();
         while let Some(q) = stack.last().cloned() {
+            crate::interrupt::check();
             if forms.contains_key(&q) {
                 stack.pop();
                 continue;
@@ -213,6 +267,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
                 .cloned()
                 .collect();
             if !missing.is_empty() {
+                open.expand(&q, &stack);
                 stack.extend(missing);
                 continue;
             }

@@ -109,6 +109,10 @@ impl Psn {
     fn options_at(&self, w: &[u64], target: Option<usize>) -> Vec<Vec<u64>> {
         match target {
             None => vec![],
+            Some(t) if w[t] > crate::game::NIMBER_OPTIONS_LIMIT => crate::interrupt::unsupported(format!(
+                "a pile of {} stones has that many options; cgt lists at most 2^20 options of one position (psn_outcome and psn_thresholds take piles of any size)",
+                w[t]
+            )),
             Some(t) => (0..w[t])
                 .map(|k| {
                     let mut v = w.to_vec();
@@ -259,12 +263,23 @@ impl Psn {
         Psn::new(sigma).expect("extended permutation").outcome(&w2)
     }
 
+    /// The number of positions in the box {0..m}^n, if at most [`BOX_LIMIT`].
+    pub fn box_size(n: usize, m: u64) -> Option<usize> {
+        let total = m.checked_add(1)?.checked_pow(u32::try_from(n).ok()?)?;
+        (total <= BOX_LIMIT).then_some(total as usize)
+    }
+
     /// Canonical values of every position in the box {0..m}^n, in the
     /// odometer order (last pile fastest): options always come earlier.
+    /// A box of more than [`BOX_LIMIT`] positions stops with an error.
     pub fn box_values(&self, arena: &mut Arena, m: u64) -> Vec<GameId> {
         let n = self.piles();
         let base = m + 1;
-        let total = base.pow(n as u32) as usize;
+        let Some(total) = Self::box_size(n, m) else {
+            crate::interrupt::unsupported(format!(
+                "the box {{0..{m}}}^{n} has more than 2^32 positions, the most one permutation's table holds"
+            ));
+        };
         let weights: Vec<usize> = (0..n)
             .map(|i| base.pow((n - 1 - i) as u32) as usize)
             .collect();
@@ -330,6 +345,9 @@ impl Ruleset for Psn {
     }
 }
 
+/// The most positions a box of [`Psn::box_values`] may hold (one table per permutation).
+pub const BOX_LIMIT: u64 = 1 << 32;
+
 /// Theorem 3.2 as a dense dynamic programme over every state P(x, y) (piles
 /// i >= x with σ(i) > y): y and x both descend, so every dependency (w_L =
 /// P(l+1, y), w_R = P(x, σ(r)), w_* = P(l+1, σ(l))) is ready when needed, and
@@ -353,6 +371,7 @@ fn dense_thresholds(psn: &Psn, w: &[u64]) -> (Option<(Threshold, Threshold)>, Ou
     };
     let sigma = &psn.sigma;
     for y in (0..=n).rev() {
+        crate::interrupt::check();
         let (mut l, mut r): (Option<usize>, Option<usize>) = (None, None);
         for x in (0..n).rev() {
             if w[x] > 0 && sigma[x] > y {
@@ -411,53 +430,96 @@ fn dense_thresholds(psn: &Psn, w: &[u64]) -> (Option<(Threshold, Threshold)>, Ou
 }
 
 /// Theorem 3.2 over the reachable states only (for very many piles or
-/// stone totals beyond u64): piles i >= x with σ(i) > y.
+/// stone totals beyond u64): piles i >= x with σ(i) > y. The targets of a
+/// state come from two max-trees in O(log n), so memory stays linear in the
+/// number of piles plus the states reached.
 struct ThresholdSolver<'a> {
     psn: &'a Psn,
     w: &'a [u64],
     n: usize,
-    /// `lt[y * (n + 2) + x]`: Left's target of P(x, y) (n = none).
-    lt: Vec<u32>,
-    /// `rt[y * (n + 2) + x]`: Right's target of P(x, y).
-    rt: Vec<u32>,
+    /// Over pile indices: σ(i) for a non-empty pile, 0 for an empty one.
+    by_index: MaxTree,
+    /// Over ranks j = σ − 1: the pile's index + 1 if non-empty, else 0.
+    by_rank: MaxTree,
 }
 
 type State = (u32, u32);
 
+/// A segment tree of maxima that finds the first position at or after a
+/// start whose value exceeds a bound.
+struct MaxTree {
+    size: usize,
+    max: Vec<usize>,
+}
+
+impl MaxTree {
+    fn new(values: impl ExactSizeIterator<Item = usize>) -> Self {
+        let size = values.len().next_power_of_two().max(1);
+        let mut max = vec![0; 2 * size];
+        for (k, v) in values.enumerate() {
+            max[size + k] = v;
+        }
+        for k in (1..size).rev() {
+            max[k] = max[2 * k].max(max[2 * k + 1]);
+        }
+        MaxTree { size, max }
+    }
+
+    /// The first position `>= from` whose value is `> bound`.
+    fn first_above(&self, from: usize, bound: usize) -> Option<usize> {
+        self.search(1, 0, self.size, from, bound)
+    }
+
+    fn search(
+        &self,
+        node: usize,
+        lo: usize,
+        hi: usize,
+        from: usize,
+        bound: usize,
+    ) -> Option<usize> {
+        if hi <= from || self.max[node] <= bound {
+            return None;
+        }
+        if hi - lo == 1 {
+            return Some(lo);
+        }
+        let mid = (lo + hi) / 2;
+        self.search(2 * node, lo, mid, from, bound)
+            .or_else(|| self.search(2 * node + 1, mid, hi, from, bound))
+    }
+}
+
 impl<'a> ThresholdSolver<'a> {
     fn new(psn: &'a Psn, w: &'a [u64]) -> Self {
         let n = w.len();
-        let stride = n + 2;
-        let none = n as u32;
-        let mut lt = vec![none; stride * stride];
-        let mut rt = vec![none; stride * stride];
-        // x, y are 0-based here: P(x, y) keeps piles i >= x with σ(i) - 1 >= y.
-        for y in 0..=n {
-            let mut next = none;
-            for x in (0..n).rev() {
-                if w[x] > 0 && psn.sigma[x] > y {
-                    next = x as u32;
-                }
-                lt[y * stride + x] = next;
+        let by_index = MaxTree::new((0..n).map(|i| if w[i] > 0 { psn.sigma[i] } else { 0 }));
+        let by_rank = MaxTree::new((0..n).map(|j| {
+            let i = psn.pos[j];
+            if w[i] > 0 {
+                i + 1
+            } else {
+                0
             }
+        }));
+        ThresholdSolver {
+            psn,
+            w,
+            n,
+            by_index,
+            by_rank,
         }
-        for x in 0..=n {
-            let mut next = none;
-            for y in (0..n).rev() {
-                let i = psn.pos[y];
-                if w[i] > 0 && i >= x {
-                    next = i as u32;
-                }
-                rt[y * stride + x] = next;
-            }
-        }
-        ThresholdSolver { psn, w, n, lt, rt }
     }
 
+    /// Left's and Right's target piles in P(x, y), if it is not empty.
     fn targets(&self, (x, y): State) -> Option<(usize, usize)> {
-        let k = y as usize * (self.n + 2) + x as usize;
-        let (l, r) = (self.lt[k] as usize, self.rt[k] as usize);
-        (l < self.n).then_some((l, r))
+        let (x, y) = (x as usize, y as usize);
+        let l = self.by_index.first_above(x, y).filter(|&l| l < self.n)?;
+        let j = self
+            .by_rank
+            .first_above(y, x)
+            .expect("a non-empty state has a Right target");
+        Some((l, self.psn.pos[j]))
     }
 
     /// The states a state's thresholds depend on: w_* (shared target) or w_L and w_R.
@@ -478,6 +540,7 @@ impl<'a> ThresholdSolver<'a> {
         }
         let mut stack = vec![root];
         while let Some(&s) = stack.last() {
+            crate::interrupt::check();
             if memo.contains_key(&s) {
                 stack.pop();
                 continue;

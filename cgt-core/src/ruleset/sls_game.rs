@@ -220,6 +220,7 @@ impl Game {
                 self.check_prisoner(*from, *colour)?;
                 self.hands[*from][*colour] -= 1;
                 self.dead[*colour] += 1;
+                self.recheck_mover();
                 return Ok(());
             }
             Action::Give { from, colour, to } if !matches!(self.phase, Phase::Rescue { .. }) => {
@@ -229,6 +230,7 @@ impl Game {
                 }
                 self.hands[*from][*colour] -= 1;
                 self.hands[*to][*colour] += 1;
+                self.recheck_mover();
                 return Ok(());
             }
             _ => {}
@@ -374,6 +376,16 @@ impl Game {
             self.give_move(player, next);
         }
         Ok(())
+    }
+
+    /// A player to place who has just given away or killed their last chip
+    /// faces rescue or defeat, exactly as if the move had reached them empty-handed.
+    fn recheck_mover(&mut self) {
+        if let Phase::Place { player } = self.phase {
+            if self.holds(player) == 0 {
+                self.give_move(player, player);
+            }
+        }
     }
 
     /// `from` gives the move to `to`; without chips `to` faces defeat.
