@@ -9,13 +9,6 @@ use std::time::Instant;
 const BENCH_USAGE: &str =
     "usage: cgt bench sum K SEED [--verbose] | cgt bench wide N SEED | cgt bench thermo all [REPEAT] | cgt bench aw | cgt bench psn-all N M [--threads T] [--dump] | cgt bench psn-algorithms [SEED]";
 
-fn flag_value<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
-    args.iter()
-        .position(|a| a == flag)
-        .and_then(|k| args.get(k + 1))
-        .map(String::as_str)
-}
-
 /// The peer's ten `thermo` games (../shared/peers/cgt-crate/README.md).
 const THERMO_GAMES: [(&str, &str); 10] = [
     ("switch", "{2|-1}"),
@@ -68,8 +61,18 @@ pub fn run(args: &[String]) -> ExitCode {
                 .get(2)
                 .and_then(|s| s.parse::<u64>().ok())
                 .filter(|&m| m <= 255);
-            let threads = flag_value(args, "--threads").and_then(|t| t.parse::<usize>().ok());
+            let threads = match crate::cli::threads(args) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             match (n, m) {
+                (Some(n), Some(m)) if cgt_core::ruleset::psn::Psn::box_size(n, m).is_none() => {
+                    eprintln!("error: psn-all {n} {m} gives more than 2^32 positions per permutation, the most one table holds");
+                    ExitCode::from(2)
+                }
                 (Some(n), Some(m)) => {
                     psn_all(n, m, threads, args.iter().any(|a| a == "--dump"));
                     ExitCode::SUCCESS
@@ -90,7 +93,10 @@ pub fn run(args: &[String]) -> ExitCode {
             ExitCode::SUCCESS
         }
         Some("wide") => {
-            let n = args.get(1).and_then(|s| s.parse::<usize>().ok());
+            let n = args
+                .get(1)
+                .and_then(|s| s.parse::<usize>().ok())
+                .filter(|&n| n >= 1);
             let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
             match (n, seed) {
                 (Some(n), Some(seed)) => {

@@ -21,12 +21,7 @@ usage: cgt check psn-aw-integral --piles N --max M [--shard k/K] [--threads T]
 cluster array job with k = the task id) split the work; add up the shards'
 JSON `positions`.";
 
-fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|k| args.get(k + 1))
-        .map(String::as_str)
-}
+use crate::cli::flag;
 
 pub fn run(args: &[String]) -> ExitCode {
     let Some(name) = args.first().map(String::as_str) else {
@@ -58,11 +53,21 @@ pub fn run(args: &[String]) -> ExitCode {
         .and_then(|s| s.parse::<u64>().ok())
         .filter(|&m| m <= 64);
     let shard = parse_shard(args);
-    let threads = flag(args, "--threads").and_then(|s| s.parse::<usize>().ok());
+    let threads = match crate::cli::threads(args) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let (Some(n), Some(m), Some((k, shards))) = (piles, max, shard) else {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
+    if name != "psn-uniform" && Psn::box_size(n, m).is_none() {
+        eprintln!("error: --piles {n} --max {m} gives more than 2^32 positions per permutation, the most one table holds");
+        return ExitCode::from(2);
+    }
     let sigmas: Vec<Vec<usize>> = Psn::permutations(n)
         .into_iter()
         .enumerate()
@@ -192,8 +197,14 @@ fn run_sls(name: &str, args: &[String]) -> ExitCode {
         .filter(|(i, _)| i % shards == shard - 1)
         .map(|(_, s)| s)
         .collect();
-    let (threads, pool) =
-        thread_pool(flag(args, "--threads").and_then(|s| s.parse::<usize>().ok()));
+    let threads = match crate::cli::threads(args) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (threads, pool) = thread_pool(threads);
     let bar = progress(states.len() as u64, name, "states");
     let started = Instant::now();
     let sls = Sls::default();

@@ -6,8 +6,10 @@
 
 mod bench;
 mod check;
+mod cli;
 mod memory;
 mod repl;
+mod reply;
 mod run;
 mod sls_game;
 
@@ -29,6 +31,12 @@ options: --json (results as JSON objects, with -e and --batch), --vi (Vi keys in
        cgt --help           this text";
 
 fn main() -> ExitCode {
+    // Output piped into a program that stops reading (`| head -1`) ends cgt
+    // quietly, as it ends any Unix tool, instead of failing a write.
+    // SAFETY: setting a signal's disposition to its default before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     // All work runs on a thread with a large stack as a second line of defence
     // (the engine also grows its stack on the heap where it recurses).
@@ -37,7 +45,21 @@ fn main() -> ExitCode {
         .stack_size(512 * 1024 * 1024)
         .spawn(move || dispatch(&args))
         .expect("spawn worker thread");
-    worker.join().unwrap_or(ExitCode::from(70))
+    match worker.join() {
+        Ok(code) => code,
+        // A stop that reached the top (Ctrl-C, the memory limit, a limit of
+        // the engine inside `check` or `bench`): say why, never a raw panic.
+        Err(payload) => match cgt_core::interrupt::payload_to_stop(payload) {
+            stop @ cgt_core::interrupt::Stop::Internal(_) => {
+                eprintln!("error: {stop}");
+                ExitCode::from(70)
+            }
+            stop => {
+                eprintln!("error: {stop}");
+                ExitCode::from(1)
+            }
+        },
+    }
 }
 
 fn dispatch(args: &[String]) -> ExitCode {

@@ -6,7 +6,7 @@
 use crate::run::{eval_to_string, silence_panics};
 use cgt_core::lang::builtins::{lookup, BUILTINS};
 use cgt_core::lang::style::Style;
-use cgt_core::lang::Session;
+use cgt_core::lang::{ErrorKind, Session};
 use rustyline::completion::{Completer, Pair};
 use rustyline::config::Configurer;
 use rustyline::error::ReadlineError;
@@ -58,9 +58,9 @@ impl Completer for CgtHelper {
         pos: usize,
         _ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let start = line[..pos]
-            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
-            .map_or(0, |k| k + 1);
+        let start = word_start(&line[..pos], |c| {
+            c.is_alphanumeric() || c == '_' || c == ':'
+        });
         let word = &line[start..pos];
         if word.is_empty() {
             return Ok((pos, vec![]));
@@ -104,6 +104,28 @@ impl Completer for CgtHelper {
     }
 }
 
+/// The byte offset where the trailing run of `in_word` characters of `s`
+/// starts (always a character boundary, whatever precedes it).
+fn word_start(s: &str, in_word: impl Fn(char) -> bool) -> usize {
+    s.char_indices()
+        .rev()
+        .find(|&(_, c)| !in_word(c))
+        .map_or(0, |(k, c)| k + c.len_utf8())
+}
+
+/// A line without its `#` comment (a `#` inside a string is kept).
+fn strip_comment(line: &str) -> &str {
+    let mut quoted = false;
+    for (k, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '#' if !quoted => return &line[..k],
+            _ => {}
+        }
+    }
+    line
+}
+
 impl Hinter for CgtHelper {
     type Hint = String;
 
@@ -111,9 +133,7 @@ impl Hinter for CgtHelper {
         // A function's signature once its name and `(` are typed; else history.
         let before = &line[..pos];
         if let Some(open) = before.strip_suffix('(') {
-            let name_start = open
-                .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
-                .map_or(0, |k| k + 1);
+            let name_start = word_start(open, |c| c.is_alphanumeric() || c == '_');
             if let Some(b) = lookup(&open[name_start..]) {
                 return Some(format!("  — {}", b.signature));
             }
@@ -129,7 +149,7 @@ impl Validator for CgtHelper {
         // An unclosed `{`, `(` or `[` continues on the next line.
         let mut depth: i64 = 0;
         let mut quoted = false;
-        for c in ctx.input().chars() {
+        for c in ctx.input().lines().flat_map(|l| strip_comment(l).chars()) {
             match c {
                 '"' => quoted = !quoted,
                 '{' | '(' | '[' if !quoted => depth += 1,
@@ -223,9 +243,13 @@ pub fn run(vi: bool) -> ExitCode {
                     print_help(trimmed.strip_prefix("help").unwrap_or("").trim());
                     continue;
                 }
-                // Multi-line input joins into one statement.
-                let joined = line.replace('\n', " ");
-                if evaluate(&mut session, &joined) {
+                // Multi-line input joins into one statement (comments end at the line's end).
+                let joined = line
+                    .lines()
+                    .map(strip_comment)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                if evaluate(&mut session, &joined).is_ok() {
                     inputs.push(joined);
                 }
             }
@@ -266,40 +290,22 @@ fn hint(msg: &str) -> Option<&'static str> {
 }
 
 /// Evaluate and print; errors show the line with a caret and, where it helps,
-/// a hint. True if the line evaluated (only those are kept for `:save`).
-fn evaluate(session: &mut Session, line: &str) -> bool {
+/// a hint. `Ok` if the line evaluated (only those are kept for `:save`).
+fn evaluate(session: &mut Session, line: &str) -> Result<(), ErrorKind> {
     match eval_to_string(session, line) {
         Ok(s) => {
             if !s.is_empty() {
                 println!("{s}");
             }
-            true
+            Ok(())
         }
-        Err(msg) => {
-            report_error(line, &msg);
-            if let Some(h) = hint(&msg) {
+        Err(e) => {
+            eprintln!("{}", e.render(line));
+            if let Some(h) = hint(&e.message) {
                 eprintln!("  hint: {h}");
             }
-            false
+            Err(e.kind)
         }
-    }
-}
-
-/// The error with the input line and a caret under its column.
-fn report_error(line: &str, msg: &str) {
-    if let Err(e) = cgt_core::lang::parse_statement(line) {
-        eprintln!("{}", e.render(line));
-        return;
-    }
-    // An evaluation error: its message ends with "(column N)".
-    match msg.rsplit_once(" (column ") {
-        Some((text, rest)) => {
-            eprintln!("error: {text}");
-            if let Ok(col) = rest.trim_end_matches(')').parse::<usize>() {
-                eprintln!("  {line}\n  {}^", " ".repeat(col.saturating_sub(1)));
-            }
-        }
-        None => eprintln!("error: {msg}"),
     }
 }
 
@@ -320,9 +326,16 @@ fn command(
         }
         ":load" => match std::fs::read_to_string(arg) {
             Ok(text) => {
+                let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
                 for line in text.lines().filter(|l| !cgt_core::lang::is_blank(l)) {
-                    if evaluate(session, line) {
-                        inputs.push(line.to_string());
+                    match evaluate(session, line) {
+                        Ok(()) => inputs.push(line.to_string()),
+                        // Ctrl-C stops the whole file, not only its current line.
+                        Err(ErrorKind::Interrupted) => {
+                            eprintln!("(:load stopped)");
+                            break;
+                        }
+                        Err(_) => {}
                     }
                 }
             }
@@ -334,7 +347,7 @@ fn command(
         },
         ":time" => {
             let t = Instant::now();
-            if evaluate(session, arg) {
+            if evaluate(session, arg).is_ok() {
                 inputs.push(arg.to_string());
             }
             let s = session.arena.stats();
@@ -397,7 +410,12 @@ pub fn print_help(name: &str) {
             println!("{}\n  {}\n  example: {}", b.signature, b.help, b.example);
             let mut s = Session::new();
             if let Ok(out) = eval_to_string(&mut s, b.example) {
-                println!("  => {}", out.replace('\n', "\n     "));
+                // Long results (pictures) show their first lines only.
+                let lines: Vec<&str> = out.lines().collect();
+                println!("  => {}", lines[..lines.len().min(6)].join("\n     "));
+                if lines.len() > 6 {
+                    println!("     … ({} more lines)", lines.len() - 6);
+                }
             }
         }
         None => match cgt_core::lang::builtins::suggest(name) {

@@ -30,12 +30,7 @@ impl Rng {
     }
 }
 
-fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|k| args.get(k + 1))
-        .map(String::as_str)
-}
+use crate::cli::flag;
 
 /// Who moves first in a game that has not started.
 fn game_first(g: &Game) -> usize {
@@ -57,8 +52,8 @@ fn actor(g: &Game) -> Option<usize> {
 }
 
 /// A random legal action for the actor (never throwing prisoners away).
-fn random_action(g: &Game, rng: &mut Rng) -> Action {
-    let who = actor(g).expect("someone acts");
+fn random_action(g: &Game, rng: &mut Rng) -> Option<Action> {
+    let who = actor(g)?;
     let mut acts: Vec<Action> = g
         .legal_actions()
         .into_iter()
@@ -71,7 +66,10 @@ fn random_action(g: &Game, rng: &mut Rng) -> Action {
     if acts.is_empty() {
         acts = g.legal_actions();
     }
-    acts.swap_remove(rng.below(acts.len()))
+    if acts.is_empty() {
+        return None;
+    }
+    Some(acts.swap_remove(rng.below(acts.len())))
 }
 
 /// Report the two-player endgame once it appears.
@@ -138,13 +136,25 @@ pub fn run(args: &[String]) -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     }
-    let first = flag(args, "--first")
-        .and_then(|s| s.parse::<usize>().ok())
-        .unwrap_or(0)
-        % 4;
-    let mut rng = Rng(flag(args, "--seed")
-        .and_then(|s| s.parse::<u64>().ok())
-        .unwrap_or(1));
+    let first = match crate::cli::parsed::<usize>(args, "--first", "a seat from 0 to 3") {
+        Ok(f) if f.is_none_or(|f| f < 4) => f.unwrap_or(0),
+        Ok(Some(f)) => {
+            eprintln!("error: --first needs a seat from 0 to 3 (got {f})");
+            return ExitCode::from(2);
+        }
+        Ok(None) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut rng = match crate::cli::parsed::<u64>(args, "--seed", "a number from 0 to 2^64 - 1") {
+        Ok(seed) => Rng(seed.unwrap_or(1)),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let mut game = Game::new(first);
     let mut endgame_done = false;
     println!("So Long Sucker: Blue (b), Red (r), Green (g), Yellow (y), 7 chips each.");
@@ -234,7 +244,13 @@ pub fn run(args: &[String]) -> ExitCode {
                 },
             }
         } else {
-            random_action(&game, &mut rng)
+            match random_action(&game, &mut rng) {
+                Some(a) => a,
+                None => {
+                    eprintln!("error: no legal action ({})", describe(&game.phase));
+                    return ExitCode::from(1);
+                }
+            }
         };
         match game.apply(&action) {
             Ok(()) => {

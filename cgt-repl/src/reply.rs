@@ -1,0 +1,88 @@
+//! The reply to one input line in the headless modes: a value, an error, or
+//! (with `--json`) a JSON object — always exactly one line for `--batch`.
+//! Depends on the library only, so the fuzz targets replay it as it is.
+
+use cgt_core::lang::{Error, Session};
+
+/// The one-line reply of `--batch` to one raw input line (its line break
+/// already removed): the value with line breaks turned into spaces, or
+/// `error: ...`.
+pub fn batch_reply(session: &mut Session, raw: &[u8], json: bool) -> String {
+    let line = match std::str::from_utf8(raw) {
+        Err(_) => return "error: invalid UTF-8 in input line".to_string(),
+        Ok(line) => line,
+    };
+    if let Some((k, c)) = line
+        .char_indices()
+        .find(|(_, c)| c.is_control() && *c != '\t')
+    {
+        return format!(
+            "error: control character U+{:04X} (column {})",
+            c as u32,
+            line[..k].chars().count() + 1
+        );
+    }
+    if json {
+        return json_line(session, line);
+    }
+    match session.run_line(line) {
+        Ok(s) => s.replace(['\n', '\r'], " "),
+        Err(e) => format!("error: {}", e.one_line(line).replace(['\n', '\r'], " ")),
+    }
+}
+
+/// One result as a JSON object: the input, the value in all three styles,
+/// its type, and for games the outcome, birthday, stops, temperature and
+/// atomic weight (when defined).
+pub fn json_line(session: &mut Session, line: &str) -> String {
+    use cgt_core::lang::style::{restyle, Style};
+    use cgt_core::lang::Value;
+    let result = session.guard(|session| -> Result<serde_json::Value, Error> {
+        let v = match session.eval_line(line)? {
+            Some(v) => v,
+            None => return Ok(serde_json::json!({ "input": line })),
+        };
+        let style = session.style;
+        session.style = Style::Plain;
+        let plain = session.show(&v);
+        session.style = style;
+        let mut obj = serde_json::json!({ "input": line, "type": v.type_name() });
+        if matches!(v, Value::Str(_)) {
+            // A string is data: never restyled.
+            obj["value"] = plain.into();
+        } else {
+            obj["value"] = plain.clone().into();
+            obj["unicode"] = restyle(&plain, Style::Unicode).into();
+            obj["latex"] = restyle(&plain, Style::Latex).into();
+        }
+        let game = match &v {
+            Value::Game(g) => Some(*g),
+            Value::Form(_) | Value::Position(_) => Some(session.to_game(&v, Default::default())?),
+            _ => None,
+        };
+        if let Some(g) = game {
+            if !matches!(v, Value::Game(_)) {
+                // A position or form: its text above, its value here.
+                obj["position"] = obj["value"].take();
+                obj["value"] = session.game_text(g).into();
+            }
+            let a = &mut session.arena;
+            obj["outcome"] = a.outcome(g).to_string().into();
+            obj["birthday"] = a.birthday(g).to_string().into();
+            obj["left_stop"] = a.left_stop(g).to_string().into();
+            obj["right_stop"] = a.right_stop(g).to_string().into();
+            obj["mean"] = a.mean(g).to_string().into();
+            obj["temperature"] = a.temperature(g).to_string().into();
+            if let Some(w) = a.atomic_weight(g) {
+                obj["atomic_weight"] = session.game_text(w).into();
+            }
+        }
+        Ok(obj)
+    });
+    let obj = match result {
+        Ok(obj) => obj,
+        Err(e) => serde_json::json!({ "input": line, "error": e.one_line(line) }),
+    };
+    obj.to_string()
+}
+
