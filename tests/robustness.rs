@@ -1,7 +1,12 @@
 //! Never crash on input: random strings over the language's alphabet either
-//! evaluate or give an error; nothing panics.
+//! evaluate or give an error; nothing unwinds out of the library; every
+//! input the fuzzers found is replayed; values at the edges of the supported
+//! ranges are exact or a clear error.
 
-use cgt_core::lang::Session;
+use cgt_core::game::{Arena, MAX_NIM, MAX_UPS};
+use cgt_core::interrupt::{catch, Stop};
+use cgt_core::lang::{ErrorKind, Session};
+use cgt_core::ruleset::{Evaluator, Ruleset};
 use proptest::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -11,18 +16,252 @@ proptest! {
     #[test]
     fn random_input_never_panics(input in "[{}|,*^v<>\\[\\]()+\\-:/0-3 ='#.a-z↑⋆±]{0,24}") {
         let mut s = Session::new();
-        let result = catch_unwind(AssertUnwindSafe(|| {
-            let _ = s.eval_line(&input);
-        }));
+        let result = catch_unwind(AssertUnwindSafe(|| s.eval_line(&input)));
         prop_assert!(result.is_ok(), "panicked on {:?}", input);
+        if let Ok(Err(e)) = result {
+            prop_assert!(e.kind != ErrorKind::Internal, "{:?}: {}", input, e);
+        }
     }
 
     #[test]
     fn random_game_text_never_panics(input in "(\\{|\\}|\\||,|\\*|\\^|v|-|1|2|1/2|\\+-|:| ){0,30}") {
         let mut s = Session::new();
-        let result = catch_unwind(AssertUnwindSafe(|| {
-            let _ = s.eval_line(&input);
-        }));
+        let result = catch_unwind(AssertUnwindSafe(|| s.eval_line(&input)));
         prop_assert!(result.is_ok(), "panicked on {:?}", input);
     }
+}
+
+/// Up-multiples and nimbers near the edges of the supported range, as text.
+fn edge_up() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        (MAX_UPS - 3..=MAX_UPS),
+        (-MAX_UPS..=-MAX_UPS + 3),
+        (-3i64..=3),
+        any::<i64>().prop_filter("in range", |u| *u != i64::MIN),
+    ]
+}
+
+fn edge_nim() -> impl Strategy<Value = u64> {
+    prop_oneof![(MAX_NIM - 3..=MAX_NIM), (0u64..=4), (0..=MAX_NIM)]
+}
+
+fn nus_text(ups: i64, nim: u64) -> String {
+    let u = match ups {
+        0 => String::new(),
+        1 => "^".into(),
+        2 => "^^".into(),
+        -1 => "v".into(),
+        -2 => "vv".into(),
+        u if u > 0 => format!("^{u}"),
+        u => format!("v{}", u.unsigned_abs()),
+    };
+    let star = match nim {
+        0 => String::new(),
+        1 => "*".into(),
+        n => format!("*{n}"),
+    };
+    if u.is_empty() && star.is_empty() {
+        "0".into()
+    } else {
+        u + &star
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Sums, negations and comparisons of ups and nimbers at the edges of
+    /// the range are exact (checked against i128/u64 arithmetic) or a clear
+    /// "not supported" error: never a wrapped value.
+    #[test]
+    fn boundaries_are_exact_or_refused(a in edge_up(), b in edge_up(), m in edge_nim(), n in edge_nim()) {
+        let mut s = Session::new();
+        let (x, y) = (nus_text(a, m), nus_text(b, n));
+        let sum = i128::from(a) + i128::from(b);
+        let got = s.run_line(&format!("({x}) + ({y})"));
+        if sum.unsigned_abs() <= MAX_UPS as u128 {
+            prop_assert_eq!(got.unwrap(), nus_text(sum as i64, m ^ n));
+        } else {
+            let e = got.unwrap_err();
+            prop_assert_eq!(e.kind, ErrorKind::Unsupported);
+            prop_assert!(e.message.contains("2^63"), "{}", e.message);
+        }
+        prop_assert_eq!(s.run_line(&format!("-({x})")).unwrap(), nus_text(-a, m));
+        prop_assert_eq!(s.run_line(&format!("({x}) + -({x})")).unwrap(), "0");
+        // Comparison agrees with the closed form: x <= y iff y - x >= 0.
+        let d = i128::from(b) - i128::from(a);
+        let star = m ^ n;
+        let le = d >= 2 || (d == 1 && star != 1) || (d == 0 && star == 0);
+        prop_assert_eq!(s.run_line(&format!("({x}) <= ({y})")).unwrap(), le.to_string());
+    }
+}
+
+#[test]
+fn values_beyond_the_range_are_refused_by_name() {
+    let mut s = Session::new();
+    for (input, message) in [
+        ("-{v9223372036854775807*|0}", "up-multiple beyond"),
+        ("-(v9223372036854775807 + v)", "up-multiple beyond"),
+        ("v9223372036854775808", "up-multiple beyond"),
+        ("far_star(*18446744073709551615)", "k >= 2^63"),
+        ("far_star(*9223372036854775807)", "k >= 2^63"),
+        ("*18446744073709551616", "k >= 2^63"),
+        ("{0|^9223372036854775807*}", "up-multiple beyond"),
+        ("heat(^, ^9223372036854775807)", "up-multiple beyond"),
+        ("miny(^9223372036854775807)", "up-multiple beyond"),
+        ("left_options(*1000000000)", "2^20"),
+        ("value(psn([18446744073709551615],[1]))", "2^20"),
+    ] {
+        let e = s.run_line(input).unwrap_err();
+        // Literals beyond the range are refused while parsing, others while computing.
+        assert!(
+            matches!(e.kind, ErrorKind::Unsupported | ErrorKind::Syntax),
+            "{input}: {e}"
+        );
+        assert!(e.message.contains(message), "{input}: {e}");
+    }
+    // The answers that have a closed form come at once.
+    for (input, value) in [
+        ("{0|*1000000000}", "^*1000000001"),
+        ("{0|*30000}", "^*30001"),
+        ("1 : 1000000000000", "1000000000001"),
+        ("^[100] - ^[99] == ^<100>", "true"),
+        ("pow(^,100)", "^<100>"),
+        ("follower_count(*100000)", "100001"),
+        ("-{v9223372036854775806*|0}", "^9223372036854775807"),
+        ("*.12 == {0||0|v*}", "true"),
+        ("uptimal_expansion(*.12)", "*.12"),
+        // Conway's product depends on the form: '{-1,0|0,1}' = 0, yet its product with * is *2.
+        ("conway_product('{-1,0|0,1}', *)", "*2"),
+        ("conway_product(0, *)", "0"),
+        (
+            "sls([\"rb\"],3,(2,2),(2,2),own_colour_only)",
+            "sls([\"rb\"], 3, (2,2), (2,2), [own_colour_only])",
+        ),
+        (
+            "value(sls([\"rb\"], 3, (2,2), (2,2), [own_colour_only]))",
+            "0",
+        ),
+        ("value(sls([\"rb\"], 3, (2,2), (2,2)))", "7/8"),
+    ] {
+        assert_eq!(s.run_line(input).unwrap(), value, "{input}");
+    }
+}
+
+#[test]
+fn fuzz_findings_are_replayed() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fuzz/regressions/replay.txt"
+    ))
+    .unwrap();
+    let mut s = Session::new();
+    let mut replayed = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        // As in the fuzzer, a line gets two seconds, then a Ctrl-C.
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = done.clone();
+        let timer = std::thread::spawn(move || {
+            for _ in 0..200 {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+                if flag.load(std::sync::atomic::Ordering::Relaxed) {
+                    return;
+                }
+            }
+            cgt_core::interrupt::request(Stop::Interrupted);
+        });
+        let result = s.run_line(line);
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        timer.join().unwrap();
+        if let Err(e) = result {
+            assert!(e.kind != ErrorKind::Internal, "{line}: {e}");
+        }
+        assert_eq!(s.run_line("1+1").unwrap(), "2", "after {line}");
+        replayed += 1;
+    }
+    assert!(replayed >= 2);
+}
+
+#[test]
+fn the_library_boundary_returns_errors() {
+    let mut s = Session::new();
+    s.run_line("keep = ^*").unwrap();
+    // A memory stop, an engine limit and a syntax error are typed errors.
+    cgt_core::interrupt::request(Stop::Interrupted);
+    // (a request made before a line starts belongs to no computation)
+    assert_eq!(s.run_line("2").unwrap(), "2");
+    assert_eq!(s.run_line("{3|2|1}").unwrap_err().kind, ErrorKind::Syntax);
+    assert_eq!(s.run_line("nope").unwrap_err().kind, ErrorKind::Eval);
+    assert_eq!(
+        s.run_line("*18446744073709551615").unwrap_err().kind,
+        ErrorKind::Unsupported
+    );
+    // A stopped computation leaves no games behind.
+    let before = s.arena.len();
+    let e = s.run_line("value(psn([2000000],[1]))").unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Unsupported);
+    assert_eq!(s.arena.len(), before);
+    assert_eq!(s.run_line("keep + keep").unwrap(), "^^");
+    // catch turns any unwinding into a value.
+    assert_eq!(
+        catch(|| cgt_core::interrupt::unsupported("x")),
+        Err(Stop::Unsupported("x".into()))
+    );
+}
+
+/// A toy ruleset whose position 2 can reach itself: 0 → 1 → 2 → 1 → ….
+struct Loopy;
+
+impl Ruleset for Loopy {
+    type Position = u8;
+    fn left_options(&self, p: &u8) -> Vec<u8> {
+        match p {
+            0 => vec![1],
+            1 => vec![2],
+            _ => vec![1],
+        }
+    }
+    fn right_options(&self, _: &u8) -> Vec<u8> {
+        vec![]
+    }
+}
+
+#[test]
+fn a_cycle_is_reported_not_looped_forever() {
+    let mut arena = Arena::new();
+    let mut ev = Evaluator::new(&Loopy);
+    let stop = catch(|| ev.value(&mut arena, &0)).unwrap_err();
+    let Stop::Unsupported(msg) = stop else {
+        panic!("{stop:?}")
+    };
+    assert!(
+        msg.contains("not a short game") && msg.contains("1 -> 2 -> 1"),
+        "{msg}"
+    );
+    let stop = catch(|| Evaluator::new(&Loopy).outcome(&0)).unwrap_err();
+    assert!(matches!(stop, Stop::Unsupported(m) if m.contains("can reach itself")));
+    let stop = catch(|| Evaluator::new(&Loopy).misere_outcome(&0)).unwrap_err();
+    assert!(matches!(stop, Stop::Unsupported(_)));
+    let stop = catch(|| Evaluator::new(&Loopy).form(&0)).unwrap_err();
+    assert!(matches!(stop, Stop::Unsupported(_)));
+}
+
+#[test]
+fn an_evaluator_never_mixes_arenas() {
+    use cgt_core::ruleset::domineering::{Board, Domineering};
+    let mut first = Arena::new();
+    let mut ev = Evaluator::new(&Domineering);
+    let g = ev.value(&mut first, &Board::empty(2, 3));
+    let mut second = Arena::new();
+    // Same evaluator, another arena: the value is computed afresh there.
+    let h = ev.value(&mut second, &Board::empty(2, 3));
+    let mut s = Session::new();
+    let _ = (g, h);
+    let a = cgt_core::lang::print::Printer::new(&mut first).game(g);
+    let b = cgt_core::lang::print::Printer::new(&mut second).game(h);
+    assert_eq!(a, b);
+    assert_eq!(s.run_line("value(domineering(2,3))").unwrap(), a);
 }

@@ -85,4 +85,3 @@ pub fn json_line(session: &mut Session, line: &str) -> String {
     };
     obj.to_string()
 }
-

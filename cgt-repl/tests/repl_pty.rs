@@ -66,3 +66,88 @@ fn a_newcomer_session() {
     p.exp_eof().unwrap();
     let _ = std::fs::remove_dir_all(&home);
 }
+
+/// Wait until the line just sent was accepted and the next prompt reads
+/// input (the editor leaves and re-enters bracketed-paste mode): keys typed
+/// while a computation runs would be discarded.
+fn ready(p: &mut rexpect::session::PtySession) {
+    p.exp_string("\x1b[?2004l").unwrap();
+    p.exp_string("\x1b[?2004h").unwrap();
+}
+
+/// Multi-byte characters with the cursor at every position, Tab and the
+/// signature hint after each, and hostile lines: the REPL never dies and
+/// keeps its variables.
+#[test]
+fn multi_byte_characters_and_hostile_lines_in_the_repl() {
+    let home = std::env::temp_dir().join(format!("cgt-pty-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&home).unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_cgt"));
+    cmd.env("HOME", &home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("TERM", "xterm")
+        .args(["--max-memory", "256M"]);
+    let mut p = spawn_command(cmd, Some(60_000)).expect("spawn cgt in a pty");
+    p.exp_string("cgt> ").unwrap();
+    p.send_line("keep = ^*").unwrap();
+    p.exp_string("^*").unwrap();
+    p.exp_string("cgt> ").unwrap();
+
+    for line in ["±(↑⋆→", "↑(", "⋆(", "→(", "±(", "ab↑c(d⋆"] {
+        let chars = line.chars().count();
+        for k in 0..=chars {
+            p.send(line).unwrap();
+            p.send("\x01").unwrap(); // Home
+            for _ in 0..k {
+                p.send("\x1b[C").unwrap(); // Right
+            }
+            p.send("\t").unwrap();
+            p.send("\x05\x15").unwrap(); // End, then Ctrl-U drops the line
+            p.send("\r").unwrap();
+            p.flush().unwrap();
+            ready(&mut p);
+        }
+    }
+    // Tab after a multi-byte character at the end of the line, then Enter.
+    p.send("↑\t").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("^").unwrap();
+    p.exp_string("cgt> ").unwrap();
+
+    let hostile = std::fs::read_to_string(format!(
+        "{}/tests/data/hostile.in",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    for line in hostile
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#') && l.len() < 60)
+        .filter(|l| !l.contains("4294967") && !l.contains("{^9223372036854775806*|0}"))
+        .filter(|l| !l.starts_with("tiny(") && !l.starts_with("ordinal_sum(*, 1"))
+        .take(120)
+    {
+        // Commands and lines that continue on the next line (an unclosed
+        // bracket) are not single inputs here.
+        let depth: i32 = line
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .chars()
+            .map(|c| match c {
+                '{' | '(' | '[' => 1,
+                '}' | ')' | ']' => -1,
+                _ => 0,
+            })
+            .sum();
+        if line.starts_with(':') || line.trim() == "help" || depth > 0 || line.contains('"') {
+            continue;
+        }
+        p.send_line(line).unwrap();
+        ready(&mut p);
+    }
+    p.send_line("keep + keep").unwrap();
+    p.exp_string("^^").unwrap();
+    p.send_line(":quit").unwrap();
+    p.exp_eof().unwrap();
+    let _ = std::fs::remove_dir_all(&home);
+}

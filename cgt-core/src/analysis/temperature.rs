@@ -82,7 +82,9 @@ impl Arena {
         match s {
             None if self.is_number(g) => return g,
             Some(s) if self.is_integer(g) => {
-                return self.norton_product(g, s).expect("integer Norton product");
+                return self
+                    .norton_product(g, s)
+                    .unwrap_or_else(|e| crate::interrupt::unsupported(e.0));
             }
             _ => {}
         }

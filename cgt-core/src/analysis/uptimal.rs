@@ -96,8 +96,8 @@ impl Arena {
                 g = self.construct(vec![g], vec![star]);
             }
             self.power_cache.insert((false, j), g);
-            self.note_uptimal(g, vec![1; j as usize]);
         }
+        self.note_uptimal(g, vec![1; n.max(1) as usize]);
         g
     }
 

@@ -309,3 +309,59 @@ fn canonical_memo(f: &Form, arena: &mut Arena, memo: &mut HashMap<Form, GameId>)
 pub fn ordinal_sum(arena: &mut Arena, g: &Form, h: GameId) -> GameId {
     Form::OrdinalSum(Arc::new(g.clone()), h).canonical(arena)
 }
+
+/// Conway's product of two forms, `GH = {G^L H + G H^L − G^L H^L,
+/// G^R H + G H^R − G^R H^R | G^L H + G H^R − G^L H^R, G^R H + G H^L − G^R H^L}`,
+/// computed on the forms as written: the product depends on the forms, not
+/// only on their values (`'{-1,0|0,1}' · *` is `*2`, while `0 · *` is 0).
+/// Canonical parts are multiplied on their canonical forms.
+pub fn conway_product_forms(
+    arena: &mut Arena,
+    g: &Form,
+    h: &Form,
+) -> Result<GameId, crate::game::RangeError> {
+    let mut memo = HashMap::new();
+    conway_forms_memo(arena, g, h, &mut memo)
+}
+
+fn conway_forms_memo(
+    arena: &mut Arena,
+    g: &Form,
+    h: &Form,
+    memo: &mut HashMap<(Form, Form), GameId>,
+) -> Result<GameId, crate::game::RangeError> {
+    if let (Form::Value(a), Form::Value(b)) = (g, h) {
+        return arena.conway_product(*a, *b);
+    }
+    if let Some(&p) = memo.get(&(g.clone(), h.clone())) {
+        return Ok(p);
+    }
+    crate::interrupt::check();
+    let p = deep(|| -> Result<GameId, crate::game::RangeError> {
+        let (gl, gr) = (g.options(arena, true), g.options(arena, false));
+        let (hl, hr) = (h.options(arena, true), h.options(arena, false));
+        // x·H + G·y − x·y for options x of G and y of H.
+        let mut term =
+            |arena: &mut Arena, x: &Form, y: &Form| -> Result<GameId, crate::game::RangeError> {
+                let xh = conway_forms_memo(arena, x, h, memo)?;
+                let gy = conway_forms_memo(arena, g, y, memo)?;
+                let xy = conway_forms_memo(arena, x, y, memo)?;
+                let s = arena.try_add(xh, gy)?;
+                let nxy = arena.neg(xy);
+                arena.try_add(s, nxy)
+            };
+        let mut sides = [Vec::new(), Vec::new()];
+        for (xs, ys, side) in [(&gl, &hl, 0), (&gr, &hr, 0), (&gl, &hr, 1), (&gr, &hl, 1)] {
+            for x in xs.iter() {
+                for y in ys.iter() {
+                    let t = term(arena, x, y)?;
+                    sides[side].push(t);
+                }
+            }
+        }
+        let [left, right] = sides;
+        Ok(arena.construct(left, right))
+    })?;
+    memo.insert((g.clone(), h.clone()), p);
+    Ok(p)
+}

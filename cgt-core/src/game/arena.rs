@@ -147,7 +147,29 @@ impl Arena {
         self.birthday_cache = HashMap::new();
         self.flag_cache = HashMap::new();
         self.uptimal_cache = HashMap::new();
+        self.far_star_cache = HashMap::new();
         self.aw_cache = HashMap::new();
+    }
+
+    /// Forget every game made after the arena held `len` games (and every
+    /// cache), giving their memory back: after a computation was stopped,
+    /// nothing refers to them. Ids below `len` stay valid.
+    pub fn rollback(&mut self, len: usize) {
+        if self.nodes.len() <= len {
+            return;
+        }
+        self.nodes.truncate(len);
+        self.nodes.shrink_to_fit();
+        let keep = |g: &GameId| g.index() < len;
+        self.nus_index.retain(|_, g| keep(g));
+        self.nus_index.shrink_to_fit();
+        self.options_index.retain(|_, g| keep(g));
+        self.options_index.shrink_to_fit();
+        self.nus_options
+            .retain(|g, (l, r)| keep(g) && l.iter().chain(r.iter()).all(keep));
+        self.nus_options.shrink_to_fit();
+        self.power_cache.retain(|_, g| keep(g));
+        self.clear_caches();
     }
 
     /// Forget cached thermographs, stops and temperatures (for cold benchmarks).
@@ -355,8 +377,18 @@ impl Arena {
         } else {
             (vec![with(v.ups + 1, v.nim ^ 1)], vec![with(0, 0)])
         };
-        let mut l: Vec<GameId> = l.into_iter().map(|n| self.nus(n)).collect();
-        let mut r: Vec<GameId> = r.into_iter().map(|n| self.nus(n)).collect();
+        let intern = |arena: &mut Self, side: Vec<Nus>| -> Vec<GameId> {
+            let mut ids = Vec::with_capacity(side.len());
+            for (k, n) in side.into_iter().enumerate() {
+                if k % 4096 == 4095 {
+                    crate::interrupt::check();
+                }
+                ids.push(arena.nus(n));
+            }
+            ids
+        };
+        let mut l = intern(self, l);
+        let mut r = intern(self, r);
         l.sort_unstable();
         r.sort_unstable();
         let o: (Options, Options) = (l.into(), r.into());

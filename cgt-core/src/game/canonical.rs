@@ -209,6 +209,9 @@ impl Arena {
         }
         let mut keep = vec![true; side.len()];
         for i in 0..side.len() {
+            // Quadratic in the options: a stop must reach it even when every
+            // comparison is answered in closed form.
+            crate::interrupt::check();
             for j in 0..side.len() {
                 if i == j || !keep[j] {
                     continue;
@@ -238,6 +241,7 @@ impl Arena {
         'scan: loop {
             let side_len = if is_left { left.len() } else { right.len() };
             for i in 0..side_len {
+                crate::interrupt::check();
                 let a = if is_left { left[i] } else { right[i] };
                 let replies = if is_left {
                     self.right_options(a)

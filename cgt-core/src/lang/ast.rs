@@ -41,6 +41,8 @@ pub enum Ups {
         /// +1 for up, -1 for down.
         sign: i8,
     },
+    /// An uptimal expansion `x*m.d1d2…`: the coefficients of ↑, ↑^<2>, ….
+    Uptimal(Vec<i64>),
 }
 
 /// The star part of a literal: `*`, `*3` or `*(expr)`.

@@ -582,9 +582,14 @@ pub static BUILTINS: &[Builtin] = &[
         signature: "conway_product(G, H)",
         arity: 2..=2,
         topic: "arithmetic",
-        help: "Conway's product GH = {G^L H + G H^L - G^L H^L, G^R H + G H^R - G^R H^R | ...} on canonical forms; nimbers multiply in the nim field (*4.*4 = *6), numbers as numbers.",
+        help: "Conway's product GH = {G^L H + G H^L - G^L H^L, G^R H + G H^R - G^R H^R | ...}. It depends on the forms: explicit forms '{...}' and ruleset positions are multiplied as written ('{-1,0|0,1}' times * is *2, though the form equals 0), other values on their canonical forms; nimbers multiply in the nim field (*4.*4 = *6), numbers as numbers.",
         example: "conway_product(*19, *23)",
         run: |s, a| {
+            if a.values.iter().any(|v| matches!(v, Value::Form(_) | Value::Position(_))) {
+                let g = s.to_form(&a.values[0], a.spans[0])?;
+                let h = s.to_form(&a.values[1], a.spans[1])?;
+                return Ok(Value::Game(crate::form::conway_product_forms(&mut s.arena, &g, &h)?));
+            }
             let (g, h) = (a.game(s, 0)?, a.game(s, 1)?);
             Ok(Value::Game(s.arena.conway_product(g, h)?))
         },
@@ -1035,17 +1040,22 @@ fn sls_line(rules: &Sls, start: &SlsState) -> String {
     } else if wins(&mut ev, start, Colour::R) {
         Colour::R
     } else {
-        return format!("{}: whoever moves first loses (outcome P)", start.text());
+        return format!(
+            "{}: whoever moves first loses (outcome P)",
+            start.text_with(&rules.rules)
+        );
     };
     let winner = first;
     let mut lines = vec![format!(
         "{} moving first wins from {}",
         name(winner),
-        start.text()
+        start.text_with(&rules.rules)
     )];
     let mut state = start.clone();
     let mut mover = first;
-    for turn in 1..=200 {
+    // The game is short (every turn leads to an option), so the line ends.
+    for turn in 1.. {
+        crate::interrupt::check();
         let options = rules.turns(&state, mover);
         if options.is_empty() {
             lines.push(format!("{turn}. {} has no move and loses", name(mover)));
@@ -1064,12 +1074,12 @@ fn sls_line(rules: &Sls, start: &SlsState) -> String {
             "{turn}. {}: {} -> {}",
             name(mover),
             acts.join(", "),
-            pick.0.text()
+            pick.0.text_with(&rules.rules)
         ));
         state = pick.0.clone();
         mover = mover.other();
     }
-    lines.join("\n")
+    unreachable!("the turn counter is unbounded")
 }
 
 fn file_arg(a: &Args, k: usize) -> Result<String, Error> {

@@ -57,18 +57,20 @@ impl Session {
     /// Run `f` on the session so that nothing unwinds out of it: a stop
     /// (Ctrl-C, the memory limit, a value beyond the engine's limits) or an
     /// internal failure becomes an [`Error`] of the matching kind, and the
-    /// session stays usable (after a memory stop its caches are dropped).
+    /// session stays usable (the games the stopped computation made, and the
+    /// caches, are dropped).
     pub fn guard<R>(
         &mut self,
         f: impl FnOnce(&mut Session) -> Result<R, Error>,
     ) -> Result<R, Error> {
+        let games_before = self.arena.len();
         match crate::interrupt::catch(|| f(self)) {
             Ok(r) => r,
             Err(stop) => {
+                // Nothing refers to the games the stopped computation made:
+                // give their memory back, so the next line starts clean.
                 self.locals.clear();
-                if stop == crate::interrupt::Stop::MemoryLimit {
-                    self.arena.clear_caches();
-                }
+                self.arena.rollback(games_before);
                 Err(stop.into())
             }
         }
@@ -165,7 +167,7 @@ impl Session {
                         .collect();
                     format!("domineering(\"{}\")", rows.join("/"))
                 }
-                Position::Sls(_, state) => state.text(),
+                Position::Sls(sls, state) => state.text_with(&sls.rules),
             },
             Value::Text(s) => s.clone(),
             Value::List(items) => {
@@ -543,6 +545,14 @@ impl Session {
         };
         let g = match ups {
             None => self.arena.nus(base),
+            Some(Ups::Uptimal(coeffs)) => {
+                let u = crate::analysis::Uptimal {
+                    number: base.number,
+                    nim: base.nim,
+                    coeffs: coeffs.clone(),
+                };
+                self.arena.from_uptimal(&u)?
+            }
             Some(Ups::Multiple(n)) => self.arena.nus(Nus { ups: *n, ..base }),
             Some(Ups::Power { n, sign }) | Some(Ups::PowerSum { n, sign }) => {
                 let p = if matches!(ups, Some(Ups::Power { .. })) {

@@ -571,10 +571,23 @@ impl<'s> Parser<'s> {
                 }
             }
         }
-        let (i, ups) = ups(i)?;
-        let (i, star) = self.star(i)?;
+        let (i, mut ups) = ups(i)?;
+        let (mut i, star) = self.star(i)?;
         if !has_number && ups.is_none() && star.is_none() {
             return fail(i, "expected a game");
+        }
+        if let Some(rest) = i.strip_prefix('.').filter(|r| {
+            r.starts_with(|c: char| c.is_ascii_digit() || c.is_ascii_uppercase() || c == '(')
+        }) {
+            if ups.is_some() {
+                return fatal(
+                    i,
+                    "an uptimal expansion `x*m.d1d2…` has no ups before the `.`",
+                );
+            }
+            let (rest, coeffs) = uptimal_digits(rest)?;
+            ups = Some(Ups::Uptimal(coeffs));
+            i = rest;
         }
         let kind = ExprKind::Literal { number, ups, star };
         Ok((
@@ -594,7 +607,7 @@ impl<'s> Parser<'s> {
         if let Ok((k, digits)) = digit1::<_, PError>(j) {
             return match digits.parse::<u64>() {
                 Ok(n) => Ok((k, Some(Star::Nim(n)))),
-                Err(_) => fatal(j, "nimber too large"),
+                Err(_) => fatal(j, "a nimber *k with k >= 2^63 is not supported"),
             };
         }
         if j.starts_with('(') {
@@ -761,11 +774,25 @@ fn is_down_word(w: &str) -> bool {
 }
 
 /// number = [ "-" ] digits [ "/" digits ]  (the value must be dyadic)
+/// The most digits a number literal may have: converting decimal digits
+/// takes time quadratic in their count, so a longer literal is refused
+/// rather than left to run for hours.
+pub const MAX_LITERAL_DIGITS: usize = 100_000;
+
 fn number(i: In<'_>) -> PResult<'_, Result<Dyadic, String>> {
     let (j, text) = recognize(pair(
         pair(opt(char('-')), digit1),
         opt(pair(char('/'), digit1)),
     ))(i)?;
+    if text.len() > MAX_LITERAL_DIGITS + 2 {
+        return Ok((
+            j,
+            Err(format!(
+                "a number literal of more than {MAX_LITERAL_DIGITS} digits is not supported (got {})",
+                text.len()
+            )),
+        ));
+    }
     Ok((j, Dyadic::parse(text)))
 }
 
@@ -800,7 +827,7 @@ fn ups(i: In<'_>) -> PResult<'_, Option<Ups>> {
         if let Ok((k, d)) = digit1::<_, PError>(j) {
             return match d.parse::<i64>() {
                 Ok(n) => Ok((k, Some(Ups::Multiple(sign * n)))),
-                Err(_) => fatal(j, "up-multiple too large"),
+                Err(_) => fatal(j, crate::game::UPS_LIMIT),
             };
         }
         for (open, close, power) in [('<', '>', true), ('[', ']', false)] {
@@ -840,6 +867,44 @@ fn ups(i: In<'_>) -> PResult<'_, Option<Ups>> {
 }
 
 /// `AtomicWeight` -> `atomic_weight`; snake_case names pass unchanged.
+/// The digits of an uptimal expansion after its `.`: `0-9`, `A-Z` (10..35)
+/// or `(n)`, each followed by `-` if negative (as `uptimal_expansion` prints them).
+fn uptimal_digits(mut i: In<'_>) -> PResult<'_, Vec<i64>> {
+    let mut coeffs = Vec::new();
+    loop {
+        let (value, rest) = match i.chars().next() {
+            Some(c @ '0'..='9') => (i64::from(c as u8 - b'0'), &i[1..]),
+            Some(c @ 'A'..='Z') => (i64::from(c as u8 - b'A') + 10, &i[1..]),
+            Some('(') => {
+                let Some(end) = i.find(')') else {
+                    return fatal(i, "expected `)` after a coefficient");
+                };
+                let Some(n) = i[1..end].parse::<i64>().ok().filter(|n| *n >= 0) else {
+                    return fatal(
+                        i,
+                        "a coefficient `(n)` needs a non-negative integer below 2^63",
+                    );
+                };
+                (n, &i[end + 1..])
+            }
+            _ => break,
+        };
+        let (value, rest) = match rest.strip_prefix('-') {
+            Some(r) => (-value, r),
+            None => (value, rest),
+        };
+        coeffs.push(value);
+        i = rest;
+        if coeffs.len() > 1 << 16 {
+            return fatal(i, "an uptimal expansion of more than 65536 digits");
+        }
+    }
+    while coeffs.last() == Some(&0) {
+        coeffs.pop();
+    }
+    Ok((i, coeffs))
+}
+
 fn snake_case(name: &str) -> String {
     let mut out = String::with_capacity(name.len() + 4);
     for (k, c) in name.chars().enumerate() {

@@ -180,6 +180,25 @@ pub struct Rules {
     pub extra_actions: bool,
 }
 
+impl Rules {
+    /// The option words of the language that select this variant (none for the default).
+    pub fn words(&self) -> Vec<&'static str> {
+        let mut w = Vec::new();
+        match self.kill {
+            Kill::ExactlyOne => {}
+            Kill::AtLeastOne => w.push("at_least_one"),
+            Kill::OwnColourOnly => w.push("own_colour_only"),
+        }
+        if self.unbounded {
+            w.push("unbounded");
+        }
+        if self.extra_actions {
+            w.push("extra_actions");
+        }
+        w
+    }
+}
+
 /// A memo of "the player to move wins", shareable between threads.
 pub type WinMemo = dashmap::DashMap<(State, Colour), bool>;
 
@@ -305,13 +324,25 @@ impl State {
 
     /// The state written as in the language: `sls(["rb","b"], 1, (2,0), (0,1))`.
     pub fn text(&self) -> String {
+        self.text_with(&Rules::default())
+    }
+
+    /// The state under a rule variant, written so that it reads back as the
+    /// same game: `sls(["rb"], 3, (2,2), (2,2), [own_colour_only])`.
+    pub fn text_with(&self, rules: &Rules) -> String {
         let piles: Vec<String> = self
             .piles
             .iter()
             .map(|p| format!("\"{}\"", p.text()))
             .collect();
+        let words = rules.words();
+        let variant = if words.is_empty() {
+            String::new()
+        } else {
+            format!(", [{}]", words.join(","))
+        };
         let mut s = format!(
-            "sls([{}], {}, ({},{}), ({},{}))",
+            "sls([{}], {}, ({},{}), ({},{}){variant})",
             piles.join(","),
             self.empty,
             self.blue.b,
