@@ -10,6 +10,7 @@
 //! [`note_alloc`]/[`note_free`], and stack segments grown on the heap for
 //! deep games are counted as well.
 
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 
@@ -151,4 +152,39 @@ pub fn note_alloc(bytes: usize) {
 #[inline]
 pub fn note_free(bytes: usize) {
     LIVE.fetch_sub(bytes, Ordering::Relaxed);
+}
+
+/// A global allocator that reports every allocation to the memory account
+/// (the system allocator underneath). The library never installs it: a
+/// program opts in with `#[global_allocator] static A: CountingAllocator = CountingAllocator;`
+/// so that `--max-memory` sees the heap.
+pub struct CountingAllocator;
+
+// SAFETY: every call is forwarded unchanged to the system allocator; the
+// account is only updated after a successful allocation.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc(layout);
+        if !p.is_null() {
+            note_alloc(layout.size());
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout);
+        note_free(layout.size());
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = System.realloc(ptr, layout, new_size);
+        if !p.is_null() {
+            if new_size >= layout.size() {
+                note_alloc(new_size - layout.size());
+            } else {
+                note_free(layout.size() - new_size);
+            }
+        }
+        p
+    }
 }

@@ -1,39 +1,10 @@
-//! A counting global allocator: it reports every allocation to the engine's
-//! memory account (`cgt_core::interrupt`), which asks the running computation
-//! to stop when live memory passes the limit set with `--max-memory` (or
-//! `:set max_memory`); the computation then unwinds cleanly.
+//! The memory limit: the engine's counting allocator reports every
+//! allocation to its memory account (`cgt_core::interrupt`), which asks the
+//! running computation to stop when live memory passes the limit set with
+//! `--max-memory` (or `:set max_memory`); the computation then unwinds cleanly.
 
-use cgt_core::interrupt::{note_alloc, note_free};
-use std::alloc::{GlobalAlloc, Layout, System};
-
-pub struct Counting;
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = System.alloc(layout);
-        if !p.is_null() {
-            note_alloc(layout.size());
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout);
-        note_free(layout.size());
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = System.realloc(ptr, layout, new_size);
-        if !p.is_null() {
-            if new_size >= layout.size() {
-                note_alloc(new_size - layout.size());
-            } else {
-                note_free(layout.size() - new_size);
-            }
-        }
-        p
-    }
-}
+/// The engine's counting allocator, installed as the binary's global allocator.
+pub use cgt_core::interrupt::CountingAllocator as Counting;
 
 /// Set the limit in bytes (0 = none).
 pub fn set_limit(bytes: usize) {

@@ -5,38 +5,12 @@
 
 use arbitrary::{Result, Unstructured};
 use cgt_core::lang::builtins::BUILTINS;
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Once;
 use std::time::Duration;
 
-/// A counting allocator reporting to the engine's memory account.
-pub struct Counting;
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = System.alloc(layout);
-        if !p.is_null() {
-            cgt_core::interrupt::note_alloc(layout.size());
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout);
-        cgt_core::interrupt::note_free(layout.size());
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = System.realloc(ptr, layout, new_size);
-        if !p.is_null() {
-            if new_size >= layout.size() {
-                cgt_core::interrupt::note_alloc(new_size - layout.size());
-            } else {
-                cgt_core::interrupt::note_free(layout.size() - new_size);
-            }
-        }
-        p
-    }
-}
+/// The engine's counting allocator (the targets install it, as the binary does).
+pub use cgt_core::interrupt::CountingAllocator as Counting;
 
 static GENERATION: AtomicU64 = AtomicU64::new(0);
 
