@@ -9,12 +9,21 @@ use cgt_core::lang::{ErrorKind, Session};
 use cgt_core::ruleset::{Evaluator, Ruleset};
 use proptest::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Mutex, MutexGuard};
+
+/// The stop flag is one per process (Ctrl-C stops whatever runs), so the
+/// tests of this file, some of which request stops, run one at a time.
+fn serial() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
     #[test]
     fn random_input_never_panics(input in "[{}|,*^v<>\\[\\]()+\\-:/0-3 ='#.a-z↑⋆±]{0,24}") {
+        let _serial = serial();
         let mut s = Session::new();
         let result = catch_unwind(AssertUnwindSafe(|| s.eval_line(&input)));
         prop_assert!(result.is_ok(), "panicked on {:?}", input);
@@ -25,6 +34,7 @@ proptest! {
 
     #[test]
     fn random_game_text_never_panics(input in "(\\{|\\}|\\||,|\\*|\\^|v|-|1|2|1/2|\\+-|:| ){0,30}") {
+        let _serial = serial();
         let mut s = Session::new();
         let result = catch_unwind(AssertUnwindSafe(|| s.eval_line(&input)));
         prop_assert!(result.is_ok(), "panicked on {:?}", input);
@@ -75,6 +85,7 @@ proptest! {
     /// "not supported" error: never a wrapped value.
     #[test]
     fn boundaries_are_exact_or_refused(a in edge_up(), b in edge_up(), m in edge_nim(), n in edge_nim()) {
+        let _serial = serial();
         let mut s = Session::new();
         let (x, y) = (nus_text(a, m), nus_text(b, n));
         let sum = i128::from(a) + i128::from(b);
@@ -98,6 +109,7 @@ proptest! {
 
 #[test]
 fn values_beyond_the_range_are_refused_by_name() {
+    let _serial = serial();
     let mut s = Session::new();
     for (input, message) in [
         ("-{v9223372036854775807*|0}", "up-multiple beyond"),
@@ -150,6 +162,7 @@ fn values_beyond_the_range_are_refused_by_name() {
 
 #[test]
 fn fuzz_findings_are_replayed() {
+    let _serial = serial();
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/fuzz/regressions/replay.txt"
@@ -187,6 +200,7 @@ fn fuzz_findings_are_replayed() {
 
 #[test]
 fn the_library_boundary_returns_errors() {
+    let _serial = serial();
     let mut s = Session::new();
     s.run_line("keep = ^*").unwrap();
     // A memory stop, an engine limit and a syntax error are typed errors.
@@ -231,6 +245,7 @@ impl Ruleset for Loopy {
 
 #[test]
 fn a_cycle_is_reported_not_looped_forever() {
+    let _serial = serial();
     let mut arena = Arena::new();
     let mut ev = Evaluator::new(&Loopy);
     let stop = catch(|| ev.value(&mut arena, &0)).unwrap_err();
@@ -251,6 +266,7 @@ fn a_cycle_is_reported_not_looped_forever() {
 
 #[test]
 fn an_evaluator_never_mixes_arenas() {
+    let _serial = serial();
     use cgt_core::ruleset::domineering::{Board, Domineering};
     let mut first = Arena::new();
     let mut ev = Evaluator::new(&Domineering);
