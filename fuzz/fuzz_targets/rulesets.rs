@@ -2,7 +2,7 @@
 //! good and bad: a value or a clear error, never a panic.
 #![no_main]
 use arbitrary::Unstructured;
-use cgt_fuzz::{ruleset_call, watchdog, Counting};
+use cgt_fuzz::{check_line, ruleset_call, watchdog, Counting};
 use libfuzzer_sys::fuzz_target;
 
 #[global_allocator]
@@ -12,11 +12,5 @@ fuzz_target!(|data: &[u8]| {
     watchdog(std::time::Duration::from_millis(500), 1 << 30);
     let mut u = Unstructured::new(data);
     let Ok(line) = ruleset_call(&mut u) else { return };
-    if std::env::var_os("CGT_FUZZ_PRINT").is_some() {
-        eprintln!("input: {line}");
-    }
-    let mut s = cgt_core::lang::Session::new();
-    if let Err(e) = s.run_line(&line) {
-        assert!(e.kind != cgt_core::lang::ErrorKind::Internal, "internal error on {line:?}: {e}");
-    }
+    check_line(&line);
 });

@@ -152,3 +152,17 @@ pub fn expression(u: &mut Unstructured, depth: u32) -> Result<String> {
         }
     })
 }
+
+/// Evaluate one generated line in a fresh session: an error is fine, an
+/// internal error is a finding, and the session must still evaluate `1+1`.
+/// With `CGT_FUZZ_PRINT` set, the line is printed (to decode a finding).
+pub fn check_line(line: &str) {
+    if std::env::var_os("CGT_FUZZ_PRINT").is_some() {
+        eprintln!("input: {line}");
+    }
+    let mut s = cgt_core::lang::Session::new();
+    if let Err(e) = s.run_line(line) {
+        assert!(e.kind != cgt_core::lang::ErrorKind::Internal, "internal error on {line:?}: {e}");
+    }
+    assert_eq!(s.run_line("1+1").ok().as_deref(), Some("2"), "after {line:?}");
+}

@@ -17,7 +17,6 @@ pub(crate) fn deep<R>(f: impl FnOnce() -> R) -> R {
     if stacker::remaining_stack().is_some_and(|r| r >= STACK_RED_ZONE) {
         return f();
     }
-    crate::interrupt::check();
     crate::interrupt::note_alloc(STACK_GROWTH);
     struct Release;
     impl Drop for Release {
