@@ -5,7 +5,7 @@
 //! `ERROR(...)` cases pass when evaluation fails. Functions not implemented yet
 //! are listed in `NOT_YET`; that list only ever shrinks.
 
-use cgt_core::lang::{Session, Value};
+use cgt_lang::{Session, Value};
 use cgt_tests::data_path;
 
 /// Functions whose conformance cases are skipped until they are implemented.

@@ -1,6 +1,6 @@
 //! Every script in examples/ runs and prints exactly its `.out` file.
 
-use cgt_core::lang::{is_blank, Session};
+use cgt_lang::{is_blank, Session};
 
 #[test]
 fn examples_reproduce_their_expected_output() {

@@ -3,9 +3,9 @@
 //! the uncanonicalised forms, or the general recursion without nus shortcuts.
 
 use cgt_core::game::{Arena, GameId, Nus};
-use cgt_core::lang::print::Printer;
-use cgt_core::lang::{Session, Value};
 use cgt_core::number::Dyadic;
+use cgt_lang::print::Printer;
+use cgt_lang::{Session, Value};
 use proptest::prelude::*;
 
 /// A random game form: a leaf from a small pool, or `{L|R}` of forms.

@@ -1,7 +1,7 @@
 //! The README's tour is real: every `cgt> input` line and the output line
 //! under it are replayed in one session.
 
-use cgt_core::lang::Session;
+use cgt_lang::Session;
 
 #[test]
 fn readme_tour_outputs_are_real() {

@@ -5,8 +5,8 @@
 
 use cgt_core::game::{Arena, MAX_NIM, MAX_UPS};
 use cgt_core::interrupt::{catch, Stop};
-use cgt_core::lang::{ErrorKind, Session};
 use cgt_core::ruleset::{Evaluator, Ruleset};
+use cgt_lang::{ErrorKind, Session};
 use proptest::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Mutex, MutexGuard};
@@ -276,8 +276,8 @@ fn an_evaluator_never_mixes_arenas() {
     let h = ev.value(&mut second, &Board::empty(2, 3));
     let mut s = Session::new();
     let _ = (g, h);
-    let a = cgt_core::lang::print::Printer::new(&mut first).game(g);
-    let b = cgt_core::lang::print::Printer::new(&mut second).game(h);
+    let a = cgt_lang::print::Printer::new(&mut first).game(g);
+    let b = cgt_lang::print::Printer::new(&mut second).game(h);
     assert_eq!(a, b);
     assert_eq!(s.run_line("value(domineering(2,3))").unwrap(), a);
 }

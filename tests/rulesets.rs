@@ -4,9 +4,9 @@
 
 use cgt_core::analysis::Outcome;
 use cgt_core::game::Arena;
-use cgt_core::lang::{Session, Value};
 use cgt_core::ruleset::psn::{checks, Psn, Threshold};
 use cgt_core::ruleset::Evaluator;
+use cgt_lang::{Session, Value};
 
 fn eval(s: &mut Session, input: &str) -> String {
     s.run_line(input)

@@ -2,8 +2,8 @@
 //! ../shared/spec/sls.md): the spec's test vectors, the rule variants, state
 //! validation, and the paper's theorems checked on small ranges.
 
-use cgt_core::lang::Session;
 use cgt_core::ruleset::sls::{checks, Sls};
+use cgt_lang::Session;
 
 fn eval(s: &mut Session, input: &str) -> String {
     s.run_line(input)

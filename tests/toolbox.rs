@@ -5,9 +5,9 @@
 use cgt_core::analysis::Outcome;
 use cgt_core::form::{misere_outcome_direct, Form, SequentialRule};
 use cgt_core::game::{Arena, GameId};
-use cgt_core::lang::builtins::BUILTINS;
-use cgt_core::lang::Session;
 use cgt_core::number::Dyadic;
+use cgt_lang::builtins::BUILTINS;
+use cgt_lang::Session;
 use cgt_tests::assert_outputs;
 use proptest::prelude::*;
 use std::sync::Arc;

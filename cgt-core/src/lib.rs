@@ -1,14 +1,20 @@
 //! cgt-core: an exact algebra of short partizan games.
 //!
 //! Canonical games live in an [`game::Arena`] and are named by
-//! [`game::GameId`]s; equal values share one id. The expression language
-//! (parser, evaluator, printer) is in [`lang`].
+//! [`game::GameId`]s; equal values share one id. Rulesets plug in through
+//! [`ruleset::Ruleset`]. The engine has no parser and no printer of its own
+//! notation: the language is the `cgt-lang` crate.
 //!
 //! ```
-//! use cgt_core::lang::Session;
-//! let mut s = Session::new();
-//! assert_eq!(s.run_line("{0|*} + {0|*} + *").unwrap(), "^^*");
-//! assert_eq!(s.run_line("atomic_weight(psn([3,3,3,3], [3,2,4,1]))").unwrap(), "1");
+//! use cgt_core::{analysis::Outcome, game::Arena};
+//! let mut arena = Arena::new();
+//! let (zero, star) = (arena.zero(), arena.nimber(1));
+//! let up = arena.construct(vec![zero], vec![star]); // {0|*} = ↑
+//! let sum = arena.add(up, up);
+//! let sum = arena.add(sum, star);
+//! let double_up = arena.up(2);
+//! assert_eq!(sum, arena.add(double_up, star)); // ↑↑*: equal values, equal ids
+//! assert_eq!(arena.outcome(sum), Outcome::L);
 //! ```
 #![deny(missing_docs)]
 
@@ -16,6 +22,5 @@ pub mod analysis;
 pub mod form;
 pub mod game;
 pub mod interrupt;
-pub mod lang;
 pub mod number;
 pub mod ruleset;

@@ -2,7 +2,7 @@
 //! printing the same summary fields so the results can be diffed.
 
 use cgt_core::game::{Arena, GameId};
-use cgt_core::lang::print::Printer;
+use cgt_lang::print::Printer;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -263,7 +263,7 @@ fn sum(k: usize, seed: u64, verbose: bool) {
 /// first clears the per-id thermograph and stop caches, so every thermograph
 /// is recomputed from scratch (the peer's work); `cached`: as the REPL runs.
 fn thermo(repeat: usize) {
-    use cgt_core::lang::{Session, Value};
+    use cgt_lang::{Session, Value};
     let mut s = Session::new();
     let games: Vec<GameId> = THERMO_GAMES
         .iter()

@@ -4,9 +4,9 @@
 //! running computation and keeps the session; twice at an empty prompt exits.
 
 use crate::run::{eval_to_string, silence_panics};
-use cgt_core::lang::builtins::{lookup, BUILTINS};
-use cgt_core::lang::style::Style;
-use cgt_core::lang::{ErrorKind, Session};
+use cgt_lang::builtins::{lookup, BUILTINS};
+use cgt_lang::style::Style;
+use cgt_lang::{ErrorKind, Session};
 use rustyline::completion::{Completer, Pair};
 use rustyline::config::Configurer;
 use rustyline::error::ReadlineError;
@@ -327,7 +327,7 @@ fn command(
         ":load" => match std::fs::read_to_string(arg) {
             Ok(text) => {
                 let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-                for line in text.lines().filter(|l| !cgt_core::lang::is_blank(l)) {
+                for line in text.lines().filter(|l| !cgt_lang::is_blank(l)) {
                     match evaluate(session, line) {
                         Ok(()) => inputs.push(line.to_string()),
                         // Ctrl-C stops the whole file, not only its current line.
@@ -418,7 +418,7 @@ pub fn print_help(name: &str) {
                 }
             }
         }
-        None => match cgt_core::lang::builtins::suggest(name) {
+        None => match cgt_lang::builtins::suggest(name) {
             Some(s) => println!("no function `{name}`; did you mean `{s}`?"),
             None => println!("no function `{name}`"),
         },

@@ -2,7 +2,7 @@
 //! (with `--json`) a JSON object — always exactly one line for `--batch`.
 //! Depends on the library only, so the fuzz targets replay it as it is.
 
-use cgt_core::lang::{Error, Session};
+use cgt_lang::{Error, Session};
 
 /// The one-line reply of `--batch` to one raw input line (its line break
 /// already removed): the value with line breaks turned into spaces, or
@@ -35,8 +35,8 @@ pub fn batch_reply(session: &mut Session, raw: &[u8], json: bool) -> String {
 /// its type, and for games the outcome, birthday, stops, temperature and
 /// atomic weight (when defined).
 pub fn json_line(session: &mut Session, line: &str) -> String {
-    use cgt_core::lang::style::{restyle, Style};
-    use cgt_core::lang::Value;
+    use cgt_lang::style::{restyle, Style};
+    use cgt_lang::Value;
     let result = session.guard(|session| -> Result<serde_json::Value, Error> {
         let v = match session.eval_line(line)? {
             Some(v) => v,

@@ -1,6 +1,6 @@
 //! Headless modes: `-e`, scripts and `--batch`.
 
-use cgt_core::lang::{Error, Session};
+use cgt_lang::{Error, Session};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
@@ -58,7 +58,7 @@ pub fn script(path: &str) -> ExitCode {
     // A UTF-8 byte order mark (some editors write one) is not part of the script.
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     for (n, line) in text.lines().enumerate() {
-        if cgt_core::lang::is_blank(line) {
+        if cgt_lang::is_blank(line) {
             continue;
         }
         match eval_to_string(&mut session, line) {

@@ -99,7 +99,7 @@ fn report_endgame(g: &Game, done: &mut bool) {
         NAMES[winner]
     );
     if state.live_chips() <= 10 {
-        let mut s = cgt_core::lang::Session::new();
+        let mut s = cgt_lang::Session::new();
         let g =
             cgt_core::ruleset::Evaluator::new(&Game::endgame_rules()).value(&mut s.arena, &state);
         println!("   value {}", s.game_text(g));

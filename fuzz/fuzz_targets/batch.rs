@@ -12,7 +12,7 @@ static ALLOCATOR: Counting = Counting;
 mod reply;
 
 fuzz_target!(|data: &[u8]| {
-    let mut s = cgt_core::lang::Session::new();
+    let mut s = cgt_lang::Session::new();
     let json = data.first().is_some_and(|b| b & 1 == 1);
     for raw in data.split(|&b| b == b'\n').take(8) {
         watchdog(std::time::Duration::from_millis(500), 1 << 30);

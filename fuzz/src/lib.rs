@@ -4,7 +4,7 @@
 //! (as Ctrl-C would), and the memory account behind `--max-memory`.
 
 use arbitrary::{Result, Unstructured};
-use cgt_core::lang::builtins::BUILTINS;
+use cgt_lang::builtins::BUILTINS;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Once;
 use std::time::Duration;
@@ -160,9 +160,9 @@ pub fn check_line(line: &str) {
     if std::env::var_os("CGT_FUZZ_PRINT").is_some() {
         eprintln!("input: {line}");
     }
-    let mut s = cgt_core::lang::Session::new();
+    let mut s = cgt_lang::Session::new();
     if let Err(e) = s.run_line(line) {
-        assert!(e.kind != cgt_core::lang::ErrorKind::Internal, "internal error on {line:?}: {e}");
+        assert!(e.kind != cgt_lang::ErrorKind::Internal, "internal error on {line:?}: {e}");
     }
     assert_eq!(s.run_line("1+1").ok().as_deref(), Some("2"), "after {line:?}");
 }

@@ -9,7 +9,7 @@ pub fn data_path(name: &str) -> std::path::PathBuf {
 
 /// Evaluate each input in one session and assert its printed output.
 pub fn assert_outputs(cases: &[(&str, &str)]) {
-    let mut s = cgt_core::lang::Session::new();
+    let mut s = cgt_lang::Session::new();
     for (input, expected) in cases {
         let got = s
             .run_line(input)

@@ -12,6 +12,7 @@ mod reduced;
 mod stops;
 mod temperature;
 mod thermograph;
+mod tiny;
 mod uptimal;
 
 pub use outcome::Outcome;

@@ -245,10 +245,12 @@ impl Arena {
     /// The thermograph of `g`, computed once per id.
     ///
     /// ```
-    /// use cgt_core::lang::{Session, Value};
-    /// let mut s = Session::new();
-    /// let Ok(Some(Value::Game(g))) = s.eval_line("{3||2|1}") else { panic!() };
-    /// let t = s.arena.thermograph(g);
+    /// use cgt_core::game::Arena;
+    /// let mut arena = Arena::new();
+    /// let (one, two, three) = (arena.integer(1), arena.integer(2), arena.integer(3));
+    /// let right = arena.construct(vec![two], vec![one]); // {2|1}
+    /// let g = arena.construct(vec![three], vec![right]); // {3||2|1}
+    /// let t = arena.thermograph(g);
     /// assert_eq!(t.to_string(), "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2],[0,1,0])");
     /// ```
     pub fn thermograph(&mut self, g: GameId) -> Arc<Thermograph> {

@@ -365,3 +365,33 @@ fn conway_forms_memo(
     memo.insert((g.clone(), h.clone()), p);
     Ok(p)
 }
+
+/// The `H` with `G = base : H`, if one exists: options of `G` that are not
+/// options of the base are subordinated recursively, and the result checked.
+pub fn subordinate(ar: &mut Arena, g: GameId, base: &Form) -> Option<GameId> {
+    let b = base.canonical(ar);
+    if g == b {
+        return Some(ar.zero());
+    }
+    let bl: Vec<GameId> = base
+        .options(ar, true)
+        .iter()
+        .map(|f| f.canonical(ar))
+        .collect();
+    let br: Vec<GameId> = base
+        .options(ar, false)
+        .iter()
+        .map(|f| f.canonical(ar))
+        .collect();
+    let (gl, gr) = (ar.left_options(g).to_vec(), ar.right_options(g).to_vec());
+    let mut hl = Vec::new();
+    for x in gl.into_iter().filter(|x| !bl.contains(x)) {
+        hl.push(deep(|| subordinate(ar, x, base))?);
+    }
+    let mut hr = Vec::new();
+    for x in gr.into_iter().filter(|x| !br.contains(x)) {
+        hr.push(deep(|| subordinate(ar, x, base))?);
+    }
+    let h = ar.construct(hl, hr);
+    (ordinal_sum(ar, base, h) == g).then_some(h)
+}

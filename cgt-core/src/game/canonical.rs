@@ -13,7 +13,7 @@ pub(crate) const STACK_GROWTH: usize = 4 * 1024 * 1024;
 /// so deep games never overflow the stack. Grown segments count against the
 /// memory limit, and growing is a point where a stop request is honoured.
 #[inline]
-pub(crate) fn deep<R>(f: impl FnOnce() -> R) -> R {
+pub fn deep<R>(f: impl FnOnce() -> R) -> R {
     if stacker::remaining_stack().is_some_and(|r| r >= STACK_RED_ZONE) {
         return f();
     }

@@ -7,6 +7,6 @@ mod nus;
 mod ops;
 
 pub use arena::{Arena, ArenaStats, GameId, Options, RangeError, NIMBER_OPTIONS_LIMIT};
-pub(crate) use canonical::deep;
+pub use canonical::deep;
 pub use nus::{Nus, MAX_NIM, MAX_UPS, UPS_LIMIT};
 pub use ops::Comparison;

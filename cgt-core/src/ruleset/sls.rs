@@ -1063,3 +1063,62 @@ pub mod checks {
         w
     }
 }
+
+/// A line of play: at each turn the winner picks an option after which the
+/// opponent, to move, loses; the loser's shown turn is its first option.
+pub fn winning_line(rules: &Sls, start: &State) -> String {
+    let mut ev = crate::ruleset::Evaluator::new(rules);
+    let name = |c: Colour| if c == Colour::B { "Blue" } else { "Red" };
+    let wins = |ev: &mut crate::ruleset::Evaluator<Sls>, st: &State, mover: Colour| {
+        let o = ev.outcome(st);
+        match mover {
+            Colour::B => matches!(o, crate::analysis::Outcome::L | crate::analysis::Outcome::N),
+            Colour::R => matches!(o, crate::analysis::Outcome::R | crate::analysis::Outcome::N),
+        }
+    };
+    let first = if wins(&mut ev, start, Colour::B) {
+        Colour::B
+    } else if wins(&mut ev, start, Colour::R) {
+        Colour::R
+    } else {
+        return format!(
+            "{}: whoever moves first loses (outcome P)",
+            start.text_with(&rules.rules)
+        );
+    };
+    let winner = first;
+    let mut lines = vec![format!(
+        "{} moving first wins from {}",
+        name(winner),
+        start.text_with(&rules.rules)
+    )];
+    let mut state = start.clone();
+    let mut mover = first;
+    // The game is short (every turn leads to an option), so the line ends.
+    for turn in 1.. {
+        crate::interrupt::check();
+        let options = rules.turns(&state, mover);
+        if options.is_empty() {
+            lines.push(format!("{turn}. {} has no move and loses", name(mover)));
+            return lines.join("\n");
+        }
+        let pick = if mover == winner {
+            options
+                .iter()
+                .find(|(t, _)| !wins(&mut ev, t, mover.other()))
+                .unwrap_or(&options[0])
+        } else {
+            &options[0]
+        };
+        let acts: Vec<String> = pick.1.iter().map(|x| x.to_string()).collect();
+        lines.push(format!(
+            "{turn}. {}: {} -> {}",
+            name(mover),
+            acts.join(", "),
+            pick.0.text_with(&rules.rules)
+        ));
+        state = pick.0.clone();
+        mover = mover.other();
+    }
+    unreachable!("the turn counter is unbounded")
+}

@@ -1,8 +1,8 @@
 //! Values of the language.
 
-use crate::analysis::{Outcome, Thermograph, Trajectory};
-use crate::form::Form;
-use crate::game::{Comparison, GameId};
+use cgt_core::analysis::{Outcome, Thermograph, Trajectory};
+use cgt_core::form::Form;
+use cgt_core::game::{Comparison, GameId};
 use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -43,12 +43,12 @@ pub enum Value {
 pub enum Position {
     /// Partizan-Serial-Nim in normal form (σ^L = identity).
     Psn {
-        rules: crate::ruleset::psn::Psn,
+        rules: cgt_core::ruleset::psn::Psn,
         piles: Vec<u64>,
     },
-    Domineering(crate::ruleset::domineering::Board),
+    Domineering(cgt_core::ruleset::domineering::Board),
     /// A two-player So Long Sucker endgame and its rule variant.
-    Sls(crate::ruleset::sls::Sls, crate::ruleset::sls::State),
+    Sls(cgt_core::ruleset::sls::Sls, cgt_core::ruleset::sls::State),
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

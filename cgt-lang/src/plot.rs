@@ -1,8 +1,8 @@
 //! Pictures: thermographs as SVG, drawn as in Winning Ways (temperature
 //! upward, Left's wall on the left, so values increase to the left).
 
-use crate::analysis::{Thermograph, Trajectory};
-use crate::number::Dyadic;
+use cgt_core::analysis::{Thermograph, Trajectory};
+use cgt_core::number::Dyadic;
 
 fn f(x: &Dyadic) -> f64 {
     // Only for placing pixels; every value printed is exact.
@@ -131,8 +131,8 @@ struct TreeNode {
 /// Right's to the lower right in red), expanding at most `limit` nodes;
 /// labels are the printed values of the positions.
 pub fn tree_svg(
-    arena: &mut crate::game::Arena,
-    g: crate::game::GameId,
+    arena: &mut cgt_core::game::Arena,
+    g: cgt_core::game::GameId,
     title: &str,
     limit: usize,
 ) -> String {
@@ -140,7 +140,7 @@ pub fn tree_svg(
     let mut nodes: Vec<TreeNode> = Vec::new();
     // Build breadth-first with an explicit queue; `limit` bounds the picture.
     let mut queue = std::collections::VecDeque::new();
-    let label = |arena: &mut crate::game::Arena, g| {
+    let label = |arena: &mut cgt_core::game::Arena, g| {
         let t = Printer::new(arena).game(g);
         if t.chars().count() > 14 {
             "•".to_string()
@@ -247,7 +247,7 @@ pub fn tree_svg(
 /// rings), and every position of 𝓕(w) — reachable by removing target piles —
 /// as a grey square at the paper's point (x, σ(x′)): its first pile and the
 /// rank of Right's target.
-pub fn psn_svg(psn: &crate::ruleset::psn::Psn, w: &[u64]) -> String {
+pub fn psn_svg(psn: &cgt_core::ruleset::psn::Psn, w: &[u64]) -> String {
     let n = w.len();
     let sigma = psn.sigma();
     let states = psn.removal_family(w);

@@ -8,10 +8,10 @@ use super::parser::parse_statement;
 use super::print::Printer;
 use super::style::{restyle, Style};
 use super::value::{Player, Position, Value};
-use crate::form::{ordinal_sum, Form};
-use crate::game::{deep, Arena, GameId, Nus};
-use crate::number::{BigInt, Dyadic};
-use crate::ruleset::{domineering::Domineering, Evaluator};
+use cgt_core::form::{ordinal_sum, Form};
+use cgt_core::game::{deep, Arena, GameId, Nus};
+use cgt_core::number::{BigInt, Dyadic};
+use cgt_core::ruleset::{domineering::Domineering, Evaluator};
 use hashbrown::HashMap;
 use std::sync::Arc;
 
@@ -64,7 +64,7 @@ impl Session {
         f: impl FnOnce(&mut Session) -> Result<R, Error>,
     ) -> Result<R, Error> {
         let games_before = self.arena.len();
-        match crate::interrupt::catch(|| f(self)) {
+        match cgt_core::interrupt::catch(|| f(self)) {
             Ok(r) => r,
             Err(stop) => {
                 // Nothing refers to the games the stopped computation made:
@@ -418,7 +418,7 @@ impl Session {
         self.locals.push((name.clone(), Value::Bool(false)));
         while i <= b {
             // Ctrl-C and the memory limit stop even a loop of cheap steps.
-            result = crate::interrupt::poll().map_err(Error::from);
+            result = cgt_core::interrupt::poll().map_err(Error::from);
             if result.is_err() {
                 break;
             }
@@ -441,7 +441,7 @@ impl Session {
             let g = self.eval(lhs)?;
             let form = self.to_form(&g, lhs.span)?;
             let h = self.eval_game(rhs)?;
-            let f = Form::Sequential(Arc::new(form), h, crate::form::SequentialRule::JointEnd);
+            let f = Form::Sequential(Arc::new(form), h, cgt_core::form::SequentialRule::JointEnd);
             return Ok(Value::Game(f.canonical(&mut self.arena)));
         }
         if op == BinOp::Colon {
@@ -546,7 +546,7 @@ impl Session {
         let g = match ups {
             None => self.arena.nus(base),
             Some(Ups::Uptimal(coeffs)) => {
-                let u = crate::analysis::Uptimal {
+                let u = cgt_core::analysis::Uptimal {
                     number: base.number,
                     nim: base.nim,
                     coeffs: coeffs.clone(),

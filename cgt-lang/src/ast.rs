@@ -1,6 +1,6 @@
 //! The syntax tree of the expression language; every node carries its span.
 
-use crate::number::Dyadic;
+use cgt_core::number::Dyadic;
 
 /// Byte range `[start, end)` of a node in the source line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]

@@ -5,12 +5,12 @@ use super::ast::Span;
 use super::error::Error;
 use super::eval::Session;
 use super::value::{Player, Position, Value};
-use crate::form::{misere_outcome_direct, ordinal_sum, Form, SequentialRule};
-use crate::game::{Arena, GameId};
-use crate::number::BigInt;
-use crate::ruleset::domineering::Board;
-use crate::ruleset::psn::{Psn, Threshold};
-use crate::ruleset::sls::{Colour, Kill as SlsKill, Rules as SlsRules, Sls, State as SlsState};
+use cgt_core::form::{misere_outcome_direct, ordinal_sum, subordinate, Form, SequentialRule};
+use cgt_core::game::{Arena, GameId};
+use cgt_core::number::BigInt;
+use cgt_core::ruleset::domineering::Board;
+use cgt_core::ruleset::psn::{Psn, Threshold};
+use cgt_core::ruleset::sls::{Kill as SlsKill, Rules as SlsRules, Sls, State as SlsState};
 use num_traits::ToPrimitive;
 use std::sync::Arc;
 
@@ -26,41 +26,11 @@ fn binary_form(
     ))
 }
 
-/// The `H` with `G = base : H`, if one exists: options of `G` that are not
-/// options of the base are subordinated recursively, and the result checked.
-pub fn subordinate(ar: &mut Arena, g: GameId, base: &Form) -> Option<GameId> {
-    let b = base.canonical(ar);
-    if g == b {
-        return Some(ar.zero());
-    }
-    let bl: Vec<GameId> = base
-        .options(ar, true)
-        .iter()
-        .map(|f| f.canonical(ar))
-        .collect();
-    let br: Vec<GameId> = base
-        .options(ar, false)
-        .iter()
-        .map(|f| f.canonical(ar))
-        .collect();
-    let (gl, gr) = (ar.left_options(g).to_vec(), ar.right_options(g).to_vec());
-    let mut hl = Vec::new();
-    for x in gl.into_iter().filter(|x| !bl.contains(x)) {
-        hl.push(crate::game::deep(|| subordinate(ar, x, base))?);
-    }
-    let mut hr = Vec::new();
-    for x in gr.into_iter().filter(|x| !br.contains(x)) {
-        hr.push(crate::game::deep(|| subordinate(ar, x, base))?);
-    }
-    let h = ar.construct(hl, hr);
-    (ordinal_sum(ar, base, h) == g).then_some(h)
-}
-
 /// `G^[x]` for a dyadic `x >= 0`: `G : H` with `1 : H = x` (0 for x = 0).
 fn pow_to_value(
     s: &mut Session,
     g: GameId,
-    x: &crate::number::Dyadic,
+    x: &cgt_core::number::Dyadic,
     span: Span,
 ) -> Result<GameId, Error> {
     if x.is_zero() {
@@ -137,7 +107,7 @@ macro_rules! pred {
     };
 }
 
-fn number_value(ar: &mut Arena, x: crate::number::Dyadic) -> Value {
+fn number_value(ar: &mut Arena, x: cgt_core::number::Dyadic) -> Value {
     Value::Game(ar.number(x))
 }
 
@@ -186,7 +156,7 @@ pub static BUILTINS: &[Builtin] = &[
         example: "birthday(73/16v9*8)",
         run: game_fn!(|ar: &mut Arena, g| {
             let b = ar.birthday(g);
-            Value::Game(ar.number(crate::number::Dyadic::from_bigint(b)))
+            Value::Game(ar.number(cgt_core::number::Dyadic::from_bigint(b)))
         }),
     },
     Builtin {
@@ -260,7 +230,7 @@ pub static BUILTINS: &[Builtin] = &[
         run: |s, a| {
             let g = a.game(s, 0)?;
             let n = s.arena.follower_count(g, FOLLOWER_LIMIT)?;
-            Ok(Value::Game(s.arena.number(crate::number::Dyadic::from_bigint(n))))
+            Ok(Value::Game(s.arena.number(cgt_core::number::Dyadic::from_bigint(n))))
         },
     },
     pred!("is_zero", is_zero_mut, "True if G = 0.", "is_zero({*|*})"),
@@ -396,7 +366,7 @@ pub static BUILTINS: &[Builtin] = &[
                 return Err(Error::spanned(a.spans[0], "invalid base for pow (base must be of the form {0|H})"));
             }
             let hr = r[0];
-            let one = crate::number::Dyadic::from_i64(1);
+            let one = cgt_core::number::Dyadic::from_i64(1);
             let to = pow_to_value(s, g, &(&x - &one), a.spans[1])?;
             let neg = s.arena.neg(to);
             let rr = s.arena.add(neg, hr);
@@ -461,7 +431,7 @@ pub static BUILTINS: &[Builtin] = &[
         example: "stop_count(*8)",
         run: game_fn!(|ar: &mut Arena, g| {
             let c = ar.stop_count(g);
-            Value::Game(ar.number(crate::number::Dyadic::from_bigint(c)))
+            Value::Game(ar.number(cgt_core::number::Dyadic::from_bigint(c)))
         }),
     },
     Builtin {
@@ -588,7 +558,7 @@ pub static BUILTINS: &[Builtin] = &[
             if a.values.iter().any(|v| matches!(v, Value::Form(_) | Value::Position(_))) {
                 let g = s.to_form(&a.values[0], a.spans[0])?;
                 let h = s.to_form(&a.values[1], a.spans[1])?;
-                return Ok(Value::Game(crate::form::conway_product_forms(&mut s.arena, &g, &h)?));
+                return Ok(Value::Game(cgt_core::form::conway_product_forms(&mut s.arena, &g, &h)?));
             }
             let (g, h) = (a.game(s, 0)?, a.game(s, 1)?);
             Ok(Value::Game(s.arena.conway_product(g, h)?))
@@ -709,7 +679,7 @@ pub static BUILTINS: &[Builtin] = &[
             match s.arena.as_nus(g).filter(|v| v.is_nimber()) {
                 Some(v) => {
                     let n = v.nim;
-                    Ok(Value::Game(s.arena.number(crate::number::Dyadic::from_bigint(n.into()))))
+                    Ok(Value::Game(s.arena.number(cgt_core::number::Dyadic::from_bigint(n.into()))))
                 }
                 None => Err(Error::plain("not an impartial game")),
             }
@@ -823,7 +793,7 @@ pub static BUILTINS: &[Builtin] = &[
                 Some((l, r)) => {
                     let mut th = |t: Threshold| match t {
                         Threshold::Infinite => Value::Text("inf".into()),
-                        Threshold::Finite(n) => Value::Game(s.arena.number(crate::number::Dyadic::from_bigint(n.into()))),
+                        Threshold::Finite(n) => Value::Game(s.arena.number(cgt_core::number::Dyadic::from_bigint(n.into()))),
                     };
                     Ok(Value::List(vec![th(l), th(r)]))
                 }
@@ -1000,7 +970,7 @@ pub static BUILTINS: &[Builtin] = &[
             let Position::Sls(rules, state) = &**p else {
                 return Err(Error::spanned(a.spans[0], "expected an sls(...) position"));
             };
-            Ok(Value::Text(sls_line(rules, state)))
+            Ok(Value::Text(cgt_core::ruleset::sls::winning_line(rules, state)))
         },
     },
     Builtin {
@@ -1022,65 +992,6 @@ pub static BUILTINS: &[Builtin] = &[
         run: |_, _| Ok(Value::Bool(false)),
     },
 ];
-
-/// A line of play: at each turn the winner picks an option after which the
-/// opponent, to move, loses; the loser's shown turn is its first option.
-fn sls_line(rules: &Sls, start: &SlsState) -> String {
-    let mut ev = crate::ruleset::Evaluator::new(rules);
-    let name = |c: Colour| if c == Colour::B { "Blue" } else { "Red" };
-    let wins = |ev: &mut crate::ruleset::Evaluator<Sls>, st: &SlsState, mover: Colour| {
-        let o = ev.outcome(st);
-        match mover {
-            Colour::B => matches!(o, crate::analysis::Outcome::L | crate::analysis::Outcome::N),
-            Colour::R => matches!(o, crate::analysis::Outcome::R | crate::analysis::Outcome::N),
-        }
-    };
-    let first = if wins(&mut ev, start, Colour::B) {
-        Colour::B
-    } else if wins(&mut ev, start, Colour::R) {
-        Colour::R
-    } else {
-        return format!(
-            "{}: whoever moves first loses (outcome P)",
-            start.text_with(&rules.rules)
-        );
-    };
-    let winner = first;
-    let mut lines = vec![format!(
-        "{} moving first wins from {}",
-        name(winner),
-        start.text_with(&rules.rules)
-    )];
-    let mut state = start.clone();
-    let mut mover = first;
-    // The game is short (every turn leads to an option), so the line ends.
-    for turn in 1.. {
-        crate::interrupt::check();
-        let options = rules.turns(&state, mover);
-        if options.is_empty() {
-            lines.push(format!("{turn}. {} has no move and loses", name(mover)));
-            return lines.join("\n");
-        }
-        let pick = if mover == winner {
-            options
-                .iter()
-                .find(|(t, _)| !wins(&mut ev, t, mover.other()))
-                .unwrap_or(&options[0])
-        } else {
-            &options[0]
-        };
-        let acts: Vec<String> = pick.1.iter().map(|x| x.to_string()).collect();
-        lines.push(format!(
-            "{turn}. {}: {} -> {}",
-            name(mover),
-            acts.join(", "),
-            pick.0.text_with(&rules.rules)
-        ));
-        state = pick.0.clone();
-        mover = mover.other();
-    }
-    unreachable!("the turn counter is unbounded")
-}
 
 fn file_arg(a: &Args, k: usize) -> Result<String, Error> {
     match &a.values[k] {
@@ -1150,7 +1061,7 @@ fn psn_arg(_s: &mut Session, a: &Args) -> Result<(Psn, Vec<u64>), Error> {
     }
 }
 
-fn power_exponent(s: &mut Session, a: &Args) -> Result<crate::number::Dyadic, Error> {
+fn power_exponent(s: &mut Session, a: &Args) -> Result<cgt_core::number::Dyadic, Error> {
     let x = a.game(s, 1)?;
     let x = s.arena.as_number(x).cloned().filter(|x| x.signum() >= 0);
     x.ok_or_else(|| Error::spanned(a.spans[1], "the exponent must be a number >= 0"))
@@ -1201,7 +1112,18 @@ fn strsim(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
-impl Arena {
+/// The predicates in the shape the `pred!` table calls them (`&mut self`).
+trait Predicates {
+    fn is_zero_mut(&mut self, g: GameId) -> bool;
+    fn is_integer_mut(&mut self, g: GameId) -> bool;
+    fn is_number_mut(&mut self, g: GameId) -> bool;
+    fn is_nimber_mut(&mut self, g: GameId) -> bool;
+    fn is_ordinal_mut(&mut self, g: GameId) -> bool;
+    fn is_uptimal(&mut self, g: GameId) -> bool;
+    fn is_number_tiny(&mut self, g: GameId) -> bool;
+}
+
+impl Predicates for Arena {
     fn is_zero_mut(&mut self, g: GameId) -> bool {
         self.is_zero(g)
     }

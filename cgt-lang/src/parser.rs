@@ -3,8 +3,8 @@
 
 use super::ast::*;
 use super::error::Error;
-use crate::game::deep;
-use crate::number::Dyadic;
+use cgt_core::game::deep;
+use cgt_core::number::Dyadic;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::{char, digit1, satisfy};
@@ -827,7 +827,7 @@ fn ups(i: In<'_>) -> PResult<'_, Option<Ups>> {
         if let Ok((k, d)) = digit1::<_, PError>(j) {
             return match d.parse::<i64>() {
                 Ok(n) => Ok((k, Some(Ups::Multiple(sign * n)))),
-                Err(_) => fatal(j, crate::game::UPS_LIMIT),
+                Err(_) => fatal(j, cgt_core::game::UPS_LIMIT),
             };
         }
         for (open, close, power) in [('<', '>', true), ('[', ']', false)] {

@@ -47,7 +47,7 @@ fn superscript(d: char) -> char {
 /// Rewrite plain output in another style.
 ///
 /// ```
-/// use cgt_core::lang::style::{restyle, Style};
+/// use cgt_lang::style::{restyle, Style};
 /// assert_eq!(restyle("^^*", Style::Unicode), "⇑⋆");
 /// assert_eq!(restyle("{1|-1}", Style::Latex), "\\{1 \\mid -1\\}");
 /// ```

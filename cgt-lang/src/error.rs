@@ -116,15 +116,15 @@ impl Error {
     }
 }
 
-impl From<crate::game::RangeError> for Error {
-    fn from(e: crate::game::RangeError) -> Self {
+impl From<cgt_core::game::RangeError> for Error {
+    fn from(e: cgt_core::game::RangeError) -> Self {
         Error::plain(e.0).with_kind(ErrorKind::Unsupported)
     }
 }
 
-impl From<crate::interrupt::Stop> for Error {
-    fn from(s: crate::interrupt::Stop) -> Self {
-        use crate::interrupt::Stop;
+impl From<cgt_core::interrupt::Stop> for Error {
+    fn from(s: cgt_core::interrupt::Stop) -> Self {
+        use cgt_core::interrupt::Stop;
         let kind = match &s {
             Stop::Interrupted => ErrorKind::Interrupted,
             Stop::MemoryLimit => ErrorKind::MemoryLimit,
