@@ -3,8 +3,9 @@
 //! theorems checked exhaustively on small ranges, and literature values.
 
 use cgt_core::analysis::Outcome;
+use cgt_core::checks::psn as checks;
 use cgt_core::game::Arena;
-use cgt_core::ruleset::psn::{checks, Psn, Threshold};
+use cgt_core::ruleset::psn::{Psn, Threshold};
 use cgt_core::ruleset::Evaluator;
 use cgt_lang::{Session, Value};
 

@@ -2,7 +2,8 @@
 //! ../shared/spec/sls.md): the spec's test vectors, the rule variants, state
 //! validation, and the paper's theorems checked on small ranges.
 
-use cgt_core::ruleset::sls::{checks, Sls};
+use cgt_core::checks::sls as checks;
+use cgt_core::ruleset::sls::Sls;
 use cgt_lang::Session;
 
 fn eval(s: &mut Session, input: &str) -> String {

@@ -6,7 +6,7 @@ use cgt_core::analysis::Outcome;
 use cgt_core::form::{misere_outcome_direct, Form, SequentialRule};
 use cgt_core::game::{Arena, GameId};
 use cgt_core::number::Dyadic;
-use cgt_lang::builtins::BUILTINS;
+use cgt_lang::builtins::builtins;
 use cgt_lang::Session;
 use cgt_tests::assert_outputs;
 use proptest::prelude::*;
@@ -238,7 +238,7 @@ proptest! {
 #[test]
 fn every_function_has_help_and_a_working_example() {
     let mut s = Session::new();
-    for b in BUILTINS {
+    for b in builtins() {
         assert!(
             !b.help.is_empty() && b.signature.starts_with(b.name),
             "{}",

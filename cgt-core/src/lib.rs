@@ -19,8 +19,10 @@
 #![deny(missing_docs)]
 
 pub mod analysis;
+pub mod checks;
 pub mod form;
 pub mod game;
 pub mod interrupt;
 pub mod number;
 pub mod ruleset;
+pub mod sls_game;

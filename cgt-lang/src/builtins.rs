@@ -4,15 +4,14 @@
 use super::ast::Span;
 use super::error::Error;
 use super::eval::Session;
-use super::value::{Player, Position, Value};
+use super::value::{Player, Value};
 use cgt_core::form::{misere_outcome_direct, ordinal_sum, subordinate, Form, SequentialRule};
 use cgt_core::game::{Arena, GameId};
-use cgt_core::number::BigInt;
-use cgt_core::ruleset::domineering::Board;
 use cgt_core::ruleset::psn::{Psn, Threshold};
-use cgt_core::ruleset::sls::{Kill as SlsKill, Rules as SlsRules, Sls, State as SlsState};
+use cgt_core::ruleset::registry::{Arg, Build, Positioned, RULESETS};
+use cgt_core::ruleset::sls::Sls;
 use num_traits::ToPrimitive;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 fn binary_form(
     s: &mut Session,
@@ -60,9 +59,17 @@ impl Args<'_> {
     }
 }
 
-type Run = fn(&mut Session, &Args) -> Result<Value, Error>;
+/// How a built-in runs.
+#[derive(Clone, Copy)]
+pub enum Run {
+    /// A function of the language.
+    Native(fn(&mut Session, &Args) -> Result<Value, Error>),
+    /// A ruleset's constructor, from the registry.
+    Construct(Build),
+}
 
 /// A built-in function and its documentation.
+#[derive(Clone)]
 pub struct Builtin {
     /// The name used in calls.
     pub name: &'static str,
@@ -102,7 +109,7 @@ macro_rules! pred {
             topic: "predicates",
             help: $help,
             example: $example,
-            run: game_fn!(|ar: &mut Arena, g| Value::Bool(ar.$method(g))),
+            run: Run::Native(game_fn!(|ar: &mut Arena, g| Value::Bool(ar.$method(g)))),
         }
     };
 }
@@ -116,7 +123,7 @@ fn option_set(opts: &[GameId]) -> Value {
 }
 
 /// Every function of the language, with its help.
-pub static BUILTINS: &[Builtin] = &[
+static NATIVE: &[Builtin] = &[
     Builtin {
         name: "canonical",
         signature: "canonical(G)",
@@ -124,7 +131,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "basics",
         help: "The canonical form of G: dominated options removed, reversible options bypassed. An explicit form '{...}' becomes its value.",
         example: "canonical('{*|*}' + 3)",
-        run: game_fn!(|_: &mut Arena, g| Value::Game(g)),
+        run: Run::Native(game_fn!(|_: &mut Arena, g| Value::Game(g))),
     },
     Builtin {
         name: "compare",
@@ -133,10 +140,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "basics",
         help: "How G compares with H: `=`, `<`, `>`, or `||` when they are confused (incomparable).",
         example: "compare(^^, *)",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let (g, h) = (a.game(s, 0)?, a.game(s, 1)?);
             Ok(Value::Comparison(s.arena.compare(g, h)))
-        },
+        }),
     },
     Builtin {
         name: "outcome_class",
@@ -145,7 +152,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "basics",
         help: "Who wins G under normal play: L (Left wins), R (Right wins), P (the previous player wins: G = 0) or N (the next player wins: G is confused with 0).",
         example: "outcome_class(^*)",
-        run: game_fn!(|ar: &mut Arena, g| Value::Outcome(ar.outcome(g))),
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| Value::Outcome(ar.outcome(g)))),
     },
     Builtin {
         name: "birthday",
@@ -154,10 +161,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "basics",
         help: "The height of G's canonical game tree; closed form for number + up + star values, so huge integers cost nothing.",
         example: "birthday(73/16v9*8)",
-        run: game_fn!(|ar: &mut Arena, g| {
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| {
             let b = ar.birthday(g);
             Value::Game(ar.number(cgt_core::number::Dyadic::from_bigint(b)))
-        }),
+        })),
     },
     Builtin {
         name: "left_stop",
@@ -166,10 +173,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "thermography",
         help: "The number reached when Left moves first and both players stop as soon as the position is a number.",
         example: "left_stop({3|-1})",
-        run: game_fn!(|ar: &mut Arena, g| {
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| {
             let x = ar.left_stop(g);
             number_value(ar, x)
-        }),
+        })),
     },
     Builtin {
         name: "right_stop",
@@ -178,10 +185,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "thermography",
         help: "The number reached when Right moves first and both players stop as soon as the position is a number.",
         example: "right_stop({2|{1|-3}})",
-        run: game_fn!(|ar: &mut Arena, g| {
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| {
             let x = ar.right_stop(g);
             number_value(ar, x)
-        }),
+        })),
     },
     Builtin {
         name: "left_options",
@@ -190,10 +197,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "basics",
         help: "The set of Left options of G's canonical form, in CGSuite's order.",
         example: "left_options(^*)",
-        run: game_fn!(|ar: &mut Arena, g| {
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| {
             let o = ar.left_options(g);
             option_set(&o)
-        }),
+        })),
     },
     Builtin {
         name: "right_options",
@@ -202,10 +209,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "basics",
         help: "The set of Right options of G's canonical form, in CGSuite's order.",
         example: "right_options(^*)",
-        run: game_fn!(|ar: &mut Arena, g| {
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| {
             let o = ar.right_options(g);
             option_set(&o)
-        }),
+        })),
     },
     Builtin {
         name: "followers",
@@ -214,11 +221,11 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "basics",
         help: "Every distinct canonical subposition of G, G itself included.",
         example: "followers(^)",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
             let f = s.arena.followers(g, FOLLOWER_LIMIT)?;
             Ok(option_set(&f))
-        },
+        }),
     },
     Builtin {
         name: "follower_count",
@@ -227,11 +234,11 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "basics",
         help: "The number of distinct canonical subpositions of G, G itself included (*8 has 9).",
         example: "follower_count(25/16)",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
             let n = s.arena.follower_count(g, FOLLOWER_LIMIT)?;
             Ok(Value::Game(s.arena.number(cgt_core::number::Dyadic::from_bigint(n))))
-        },
+        }),
     },
     pred!("is_zero", is_zero_mut, "True if G = 0.", "is_zero({*|*})"),
     pred!("is_integer", is_integer_mut, "True if G is an integer (0 included).", "is_integer(-3)"),
@@ -254,10 +261,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "thermography",
         help: "The mean value (the mast of the thermograph); additive over sums.",
         example: "mean({3||2*|1*})",
-        run: game_fn!(|ar: &mut Arena, g| {
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| {
             let x = ar.mean(g);
             number_value(ar, x)
-        }),
+        })),
     },
     Builtin {
         name: "temperature",
@@ -266,10 +273,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "thermography",
         help: "The temperature: where the thermograph's mast starts. Convention (CGSuite): the number m/2^n has temperature -1/2^n, integers -1; infinitesimals 0.",
         example: "temperature({3|-1})",
-        run: game_fn!(|ar: &mut Arena, g| {
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| {
             let x = ar.temperature(g);
             number_value(ar, x)
-        }),
+        })),
     },
     Builtin {
         name: "thermograph",
@@ -278,7 +285,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "thermography",
         help: "The exact thermograph, printed as Thermograph(Lmast,[Lcps],[Lslopes],Rmast,[Rcps],[Rslopes]): critical points in descending order, slopes d(value)/dt from the mast down.",
         example: "thermograph({3||2|1})",
-        run: game_fn!(|ar: &mut Arena, g| Value::Thermograph(ar.thermograph(g))),
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| Value::Thermograph(ar.thermograph(g)))),
     },
     Builtin {
         name: "thermograph_wall",
@@ -287,7 +294,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "thermography",
         help: "One wall of G's thermograph, printed as Trajectory(mast,[cps],[slopes]).",
         example: "thermograph_wall({3||2|1}, Right)",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
             let t = s.arena.thermograph(g);
             match &a.values[1] {
@@ -295,7 +302,7 @@ pub static BUILTINS: &[Builtin] = &[
                 Value::Player(Player::Right) => Ok(Value::Trajectory(std::sync::Arc::new(t.right.clone()))),
                 _ => Err(Error::spanned(a.spans[1], "expected Left or Right")),
             }
-        },
+        }),
     },
     Builtin {
         name: "uptimal_expansion",
@@ -304,13 +311,13 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "infinitesimals",
         help: "For G = x + *m + a1.^ + a2.^<2> + ... + ak.^<k>, CGSuite's notation x*m.d1d2...dk (a negative digit is followed by `-`). An error if G is not uptimal.",
         example: "uptimal_expansion({0||0|v*})",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
             match s.arena.uptimal(g) {
                 Some(u) => Ok(Value::Text(u.expansion_string())),
                 None => Err(Error::plain("not uptimal")),
             }
-        },
+        }),
     },
     Builtin {
         name: "multiple",
@@ -319,11 +326,11 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "arithmetic",
         help: "n copies of G (copies of -G when n < 0), by binary doubling; n may be any integer.",
         example: "multiple(3, {1|-1})",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let n = s.to_integer(&a.values[0], a.spans[0])?;
             let g = a.game(s, 1)?;
             Ok(Value::Game(s.arena.multiple(&n, g)?))
-        },
+        }),
     },
     Builtin {
         name: "ordinal_sum",
@@ -332,11 +339,11 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "compounds",
         help: "G : H = {G^L, G:H^L | G^R, G:H^R}: moving in G destroys H. Depends on the form of G (use '{...}' for an explicit form), on H only through its value.",
         example: "ordinal_sum('{*|*}', 1)",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let form = s.to_form(&a.values[0], a.spans[0])?;
             let h = a.game(s, 1)?;
             Ok(Value::Game(ordinal_sum(&mut s.arena, &form, h)))
-        },
+        }),
     },
     Builtin {
         name: "pow_to",
@@ -345,11 +352,11 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "infinitesimals",
         help: "G^[x] = G : H where 1 : H = x (so G : (n-1) for an integer n >= 1, and 0 for x = 0); ^.pow_to(n) is the unit sum ^[n]. x may be any dyadic number >= 0.",
         example: "pow_to(^, 3)",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
             let x = power_exponent(s, a)?;
             Ok(Value::Game(pow_to_value(s, g, &x, a.spans[1])?))
-        },
+        }),
     },
     Builtin {
         name: "pow",
@@ -358,7 +365,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "infinitesimals",
         help: "G^<x> = {0 | -G^[x-1] + H} for a base G = {0|H} and a dyadic x >= 1; ^.pow(n) is the n-th power ^<n>.",
         example: "pow(^, 2)",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
             let x = power_exponent(s, a)?;
             let (l, r) = (s.arena.left_options(g), s.arena.right_options(g));
@@ -372,7 +379,7 @@ pub static BUILTINS: &[Builtin] = &[
             let rr = s.arena.add(neg, hr);
             let z = s.arena.zero();
             Ok(Value::Game(s.arena.construct(vec![z], vec![rr])))
-        },
+        }),
     },
     Builtin {
         name: "tiny",
@@ -381,7 +388,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "infinitesimals",
         help: "Tiny-G = {0 || 0 | -G}, also written Tiny(G).",
         example: "tiny({3|1})",
-        run: game_fn!(|ar: &mut Arena, g| Value::Game(tiny(ar, g, false))),
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| Value::Game(tiny(ar, g, false)))),
     },
     Builtin {
         name: "miny",
@@ -390,7 +397,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "infinitesimals",
         help: "Miny-G = {G | 0 || 0}, also written Miny(G); the negative of Tiny(G).",
         example: "miny(2)",
-        run: game_fn!(|ar: &mut Arena, g| Value::Game(tiny(ar, g, true))),
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| Value::Game(tiny(ar, g, true)))),
     },
     Builtin {
         name: "atomic_weight",
@@ -399,10 +406,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "infinitesimals",
         help: "The atomic weight by the two-ahead calculus: option weights shifted by -2 (Left) and +2 (Right); an integer result is settled against the far star. Uptimals give their ^-coefficient. Every all-small game is atomic; other infinitesimals are atomic when G - aw.^ lies within ^* + (*M : -1) of 0. Error `not atomic` otherwise (e.g. any number).",
         example: "atomic_weight({^^*|*,v})",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
             s.arena.atomic_weight(g).map(Value::Game).ok_or_else(|| Error::plain("not atomic"))
-        },
+        }),
     },
     Builtin {
         name: "is_atomic",
@@ -411,7 +418,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "predicates",
         help: "True if G has an atomic weight (see atomic_weight).",
         example: "is_atomic({1|^^^||^})",
-        run: game_fn!(|ar: &mut Arena, g| Value::Bool(ar.atomic_weight(g).is_some())),
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| Value::Bool(ar.atomic_weight(g).is_some()))),
     },
     Builtin {
         name: "far_star",
@@ -420,7 +427,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "infinitesimals",
         help: "The far (remote) star used by the atomic weight calculus: *N with N one more than the largest nimber among G's canonical followers (at least *).",
         example: "far_star(^*6)",
-        run: game_fn!(|ar: &mut Arena, g| Value::Game(ar.far_star_game(g))),
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| Value::Game(ar.far_star_game(g)))),
     },
     Builtin {
         name: "stop_count",
@@ -429,10 +436,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "basics",
         help: "The number of stopping positions (number leaves) of G's full canonical game tree: 1 for a number, 2.3^(m-1) for *m.",
         example: "stop_count(*8)",
-        run: game_fn!(|ar: &mut Arena, g| {
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| {
             let c = ar.stop_count(g);
             Value::Game(ar.number(cgt_core::number::Dyadic::from_bigint(c)))
-        }),
+        })),
     },
     Builtin {
         name: "reduced_canonical_form",
@@ -441,7 +448,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "infinitesimals",
         help: "The simplest game infinitesimally close to G (Grossman-Siegel): heat by *, then replace every x and x* by x.",
         example: "reduced_canonical_form({3||2*|1*})",
-        run: game_fn!(|ar: &mut Arena, g| Value::Game(ar.reduced_canonical_form(g))),
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| Value::Game(ar.reduced_canonical_form(g)))),
     },
     Builtin {
         name: "companion",
@@ -450,7 +457,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "infinitesimals",
         help: "The companion {G^L°, 0 if G >= 0 | G^R°, 0 if G <= 0}: swaps 0 and *, ^ and ^*; numbers other than 0 and the nimbers *m (m >= 2) are fixed.",
         example: "companion(^)",
-        run: game_fn!(|ar: &mut Arena, g| Value::Game(ar.companion(g))),
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| Value::Game(ar.companion(g)))),
     },
     Builtin {
         name: "incentives",
@@ -459,10 +466,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "thermography",
         help: "The maximal incentives of G: the largest of G^L - G and G - G^R, dominated ones removed.",
         example: "incentives(^)",
-        run: game_fn!(|ar: &mut Arena, g| {
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| {
             let v = ar.incentives(g);
             option_set(&v)
-        }),
+        })),
     },
     Builtin {
         name: "left_incentives",
@@ -471,10 +478,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "thermography",
         help: "The maximal Left incentives G^L - G.",
         example: "left_incentives(^)",
-        run: game_fn!(|ar: &mut Arena, g| {
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| {
             let v = ar.left_incentives(g);
             option_set(&v)
-        }),
+        })),
     },
     Builtin {
         name: "right_incentives",
@@ -483,10 +490,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "thermography",
         help: "The maximal Right incentives G - G^R.",
         example: "right_incentives(^)",
-        run: game_fn!(|ar: &mut Arena, g| {
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| {
             let v = ar.right_incentives(g);
             option_set(&v)
-        }),
+        })),
     },
     Builtin {
         name: "freeze",
@@ -495,7 +502,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "thermography",
         help: "G cooled by its own temperature; uptimals are returned unchanged.",
         example: "freeze({3||2*|1*})",
-        run: game_fn!(|ar: &mut Arena, g| Value::Game(ar.freeze(g))),
+        run: Run::Native(game_fn!(|ar: &mut Arena, g| Value::Game(ar.freeze(g)))),
     },
     Builtin {
         name: "cool",
@@ -504,12 +511,12 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "thermography",
         help: "G cooled by the number t > -1: {G^L_t - t | G^R_t + t}, frozen at the mean once t exceeds G's temperature. Integers are fixed; negative t heats.",
         example: "cool({3|-1}, 1)",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
             let t = a.game(s, 1)?;
             let t = s.arena.as_number(t).cloned().ok_or_else(|| Error::spanned(a.spans[1], "the cooling temperature must be a number"))?;
             Ok(Value::Game(s.arena.cool(g, &t).map_err(|e| Error::spanned(a.spans[1], e.0))?))
-        },
+        }),
     },
     Builtin {
         name: "heat",
@@ -518,10 +525,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "thermography",
         help: "G heated by t (any game): numbers are fixed, otherwise {heat(G^L) + t | heat(G^R) - t}.",
         example: "heat(*, 1)",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let (g, t) = (a.game(s, 0)?, a.game(s, 1)?);
             Ok(Value::Game(s.arena.heat(g, t)))
-        },
+        }),
     },
     Builtin {
         name: "overheat",
@@ -530,10 +537,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "thermography",
         help: "G overheated from s to t: an integer n becomes the Norton product n.s, otherwise {overheat(G^L) + t | overheat(G^R) - t}.",
         example: "overheat(7/16, 0, 0)",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let (g, lo, hi) = (a.game(s, 0)?, a.game(s, 1)?, a.game(s, 2)?);
             Ok(Value::Game(s.arena.overheat(g, lo, hi)?))
-        },
+        }),
     },
     Builtin {
         name: "norton_product",
@@ -542,10 +549,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "arithmetic",
         help: "The Norton product G.U: n copies of U for an integer n, otherwise {G^L.U + (U + I) | G^R.U - (U + I)} over the maximal incentives I of U.",
         example: "norton_product(1/2, ^)",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let (g, u) = (a.game(s, 0)?, a.game(s, 1)?);
             Ok(Value::Game(s.arena.norton_product(g, u)?))
-        },
+        }),
     },
     Builtin {
         name: "conway_product",
@@ -554,7 +561,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "arithmetic",
         help: "Conway's product GH = {G^L H + G H^L - G^L H^L, G^R H + G H^R - G^R H^R | ...}. It depends on the forms: explicit forms '{...}' and ruleset positions are multiplied as written ('{-1,0|0,1}' times * is *2, though the form equals 0), other values on their canonical forms; nimbers multiply in the nim field (*4.*4 = *6), numbers as numbers.",
         example: "conway_product(*19, *23)",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             if a.values.iter().any(|v| matches!(v, Value::Form(_) | Value::Position(_))) {
                 let g = s.to_form(&a.values[0], a.spans[0])?;
                 let h = s.to_form(&a.values[1], a.spans[1])?;
@@ -562,7 +569,7 @@ pub static BUILTINS: &[Builtin] = &[
             }
             let (g, h) = (a.game(s, 0)?, a.game(s, 1)?);
             Ok(Value::Game(s.arena.conway_product(g, h)?))
-        },
+        }),
     },
     Builtin {
         name: "conjunctive_sum",
@@ -571,7 +578,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "compounds",
         help: "G ∧ H = {G^L ∧ H^L | G^R ∧ H^R}: a move is made in both components; play ends when either ends. Depends on the forms.",
         example: "conjunctive_sum(+-1, ^^)",
-        run: |s, a| binary_form(s, a, Form::Conjunctive),
+        run: Run::Native(|s, a| binary_form(s, a, Form::Conjunctive)),
     },
     Builtin {
         name: "selective_sum",
@@ -580,7 +587,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "compounds",
         help: "CGSuite's selective sum: the moves of the disjunctive sum (giving G^L + H, G + H^L) together with those of the conjunctive sum (giving G^L ∧ H^L). Depends on the forms. For Conway's recursive selective compound see selective_compound.",
         example: "selective_sum(*5, *6)",
-        run: |s, a| binary_form(s, a, Form::Selective),
+        run: Run::Native(|s, a| binary_form(s, a, Form::Selective)),
     },
     Builtin {
         name: "selective_compound",
@@ -589,7 +596,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "compounds",
         help: "Conway's selective compound G ∨ H (ONAG ch. 14): a move in one or both components, the result again a selective compound; *a ∨ *b = *(a+b). Depends on the forms.",
         example: "selective_compound(*5, *6)",
-        run: |s, a| binary_form(s, a, Form::SelectiveCompound),
+        run: Run::Native(|s, a| binary_form(s, a, Form::SelectiveCompound)),
     },
     Builtin {
         name: "ordinal_product",
@@ -598,7 +605,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "compounds",
         help: "G ⊗ H: every edge of H replaced by a copy of G (red edges by -G), as in Hackenbush; *a ⊗ *b = *(ab). Depends on the forms.",
         example: "ordinal_product(1/2, 1/4)",
-        run: |s, a| binary_form(s, a, Form::OrdinalProduct),
+        run: Run::Native(|s, a| binary_form(s, a, Form::OrdinalProduct)),
     },
     Builtin {
         name: "sequential",
@@ -607,7 +614,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "compounds",
         help: "The sequential compound G -> H (Stromquist-Ullman): play G until it has ended, then H. Default rule (joint end): G -> H = H when nobody can move in G, else {G^L -> H | G^R -> H}. With per_player a player who cannot move in G moves in H instead. Depends on the form of G, on H only by value.",
         example: "sequential(1, -1, per_player)",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let g = s.to_form(&a.values[0], a.spans[0])?;
             let h = a.game(s, 1)?;
             let rule = match a.values.get(2) {
@@ -618,7 +625,7 @@ pub static BUILTINS: &[Builtin] = &[
             };
             let f = Form::Sequential(Arc::new(g), h, rule);
             Ok(Value::Game(f.canonical(&mut s.arena)))
-        },
+        }),
     },
     Builtin {
         name: "misere_outcome_class",
@@ -627,10 +634,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "misere",
         help: "The outcome class under misère play (a player who cannot move wins), computed on the game tree as given: an explicit form '{...}' as written, a value by its canonical form. Not a function of the value.",
         example: "misere_outcome_class(^*6)",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let f = s.to_form(&a.values[0], a.spans[0])?;
             Ok(Value::Outcome(misere_outcome_direct(&mut s.arena, &f)))
-        },
+        }),
     },
     Builtin {
         name: "misere_outcome",
@@ -639,7 +646,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "misere",
         help: "The misère outcome class of the form G by direct search. With per_player, computed instead through the reduction o-(G) = o+(G -> *) under the per-player sequential rule, which holds for every form (the joint-end rule needs G dicotic).",
         example: "misere_outcome(1, per_player)",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let f = s.to_form(&a.values[0], a.spans[0])?;
             match a.values.get(1) {
                 None => Ok(Value::Outcome(misere_outcome_direct(&mut s.arena, &f))),
@@ -650,7 +657,7 @@ pub static BUILTINS: &[Builtin] = &[
                 }
                 Some(_) => Err(Error::spanned(a.spans[1], "expected per_player")),
             }
-        },
+        }),
     },
     Builtin {
         name: "subordinate",
@@ -659,13 +666,13 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "compounds",
         help: "The H with G = base : H (the quotient of an ordinal sum). The base may be an explicit form. An error if there is none.",
         example: "subordinate(1/8, 1)",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
             let base = s.to_form(&a.values[1], a.spans[1])?;
             subordinate(&mut s.arena, g, &base)
                 .map(Value::Game)
                 .ok_or_else(|| Error::plain("that game cannot be subordinated to the specified base"))
-        },
+        }),
     },
     Builtin {
         name: "nim_value",
@@ -674,7 +681,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "impartial",
         help: "The Grundy value n of an impartial game G = *n (explicit impartial forms are evaluated by mex).",
         example: "nim_value(*3)",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
             match s.arena.as_nus(g).filter(|v| v.is_nimber()) {
                 Some(v) => {
@@ -683,7 +690,7 @@ pub static BUILTINS: &[Builtin] = &[
                 }
                 None => Err(Error::plain("not an impartial game")),
             }
-        },
+        }),
     },
     Builtin {
         name: "count_games_born_by",
@@ -692,7 +699,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "basics",
         help: "The number of distinct short games born by day n (n <= 3): 1, 4, 22, 1474. With all_small, only all-small (dicotic) games: 1, 2, 7, 67.",
         example: "count_games_born_by(2)",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let n = s.to_integer(&a.values[0], a.spans[0])?;
             let n = n.to_u32().filter(|&n| n <= 3).ok_or_else(|| Error::spanned(a.spans[0], "only days 0 to 3 can be enumerated"))?;
             let all_small = match a.values.get(1) {
@@ -702,7 +709,7 @@ pub static BUILTINS: &[Builtin] = &[
             };
             let c = s.arena.games_born_by(n, all_small).len();
             Ok(Value::Game(s.arena.integer(c as i64)))
-        },
+        }),
     },
     Builtin {
         name: "plot_thermograph",
@@ -711,12 +718,12 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "pictures",
         help: "G's thermograph as an SVG picture (temperature upward, Left to the left, as in Winning Ways): written to the file if one is named (the result is its name), else returned as SVG text.",
         example: "plot_thermograph({3||2|1})",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
             let t = s.arena.thermograph(g);
             let title = super::print::Printer::new(&mut s.arena).game(g);
             picture(a, 1, super::plot::thermograph_svg(&t, &title))
-        },
+        }),
     },
     Builtin {
         name: "value",
@@ -725,59 +732,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "basics",
         help: "The canonical value of a game, form or ruleset position (same as canonical).",
         example: "value(psn([2,3,1], [2,1,3]))",
-        run: game_fn!(|_: &mut Arena, g| Value::Game(g)),
-    },
-    Builtin {
-        name: "psn",
-        signature: "psn([w1,...,wn], [s1,...,sn]) or psn(w, sigma_left, sigma_right)",
-        arity: 2..=3,
-        topic: "rulesets",
-        help: "A Partizan-Serial-Nim position: pile i holds wi stones; Left takes from the leftmost non-empty pile, Right from the non-empty pile of smallest s. With two permutations each player has their own priority; the position is renumbered so that Left's is the identity.",
-        example: "value(psn([3,3,3,3], [3,2,4,1]))",
-        run: |s, a| {
-            let w = piles_arg(s, a, 0)?;
-            let perm = |s: &mut Session, k: usize| -> Result<Vec<usize>, Error> {
-                let v = piles_arg(s, a, k)?;
-                Ok(v.into_iter().map(|x| x as usize).collect())
-            };
-            let (rules, piles) = if a.values.len() == 2 {
-                let sigma = perm(s, 1)?;
-                if sigma.len() != w.len() {
-                    return Err(Error::spanned(a.spans[1], "σ needs one entry per pile"));
-                }
-                (Psn::new(sigma).map_err(|e| Error::spanned(a.spans[1], e))?, w)
-            } else {
-                let (l, r) = (perm(s, 1)?, perm(s, 2)?);
-                Psn::from_two(&l, &r, &w).map_err(|e| Error::spanned(a.call, e))?
-            };
-            Ok(Value::Position(Arc::new(Position::Psn { rules, piles })))
-        },
-    },
-    Builtin {
-        name: "serial_nim",
-        signature: "serial_nim([w1,...,wn])",
-        arity: 1..=1,
-        topic: "rulesets",
-        help: "Serial-Nim (Levine): both players take from the leftmost non-empty pile; PSN with σ the identity. Equals *w1 -> *w2 -> ... -> *wn.",
-        example: "value(serial_nim([3,5,2,3,3,1,9]))",
-        run: |s, a| {
-            let w = piles_arg(s, a, 0)?;
-            let rules = Psn::new((1..=w.len()).collect()).map_err(|e| Error::spanned(a.spans[0], e))?;
-            Ok(Value::Position(Arc::new(Position::Psn { rules, piles: w })))
-        },
-    },
-    Builtin {
-        name: "end_nim",
-        signature: "end_nim([w1,...,wn])",
-        arity: 1..=1,
-        topic: "rulesets",
-        help: "Partizan-End-Nim: Left takes from the leftmost non-empty pile, Right from the rightmost; PSN with σ reversed.",
-        example: "psn_outcome(end_nim([3,5,2,3,3,1,9]))",
-        run: |s, a| {
-            let w = piles_arg(s, a, 0)?;
-            let rules = Psn::new((1..=w.len()).rev().collect()).map_err(|e| Error::spanned(a.spans[0], e))?;
-            Ok(Value::Position(Arc::new(Position::Psn { rules, piles: w })))
-        },
+        run: Run::Native(game_fn!(|_: &mut Arena, g| Value::Game(g))),
     },
     Builtin {
         name: "psn_thresholds",
@@ -786,7 +741,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "rulesets",
         help: "The thresholds [L(w), R(w)] of Definition 3.1 by Theorem 3.2: the least size of Left's (Right's) target pile at which the opponent, moving first, loses; inf where there is none. Positions with big piles are fine (O(n^2)).",
         example: "psn_thresholds(psn([2,3,1,5,2,3,1,3,2,3], [10,1,3,9,2,5,7,6,8,4]))",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let (rules, piles) = psn_arg(s, a)?;
             match rules.thresholds(&piles).0 {
                 None => Err(Error::plain("the empty position has no thresholds")),
@@ -798,7 +753,7 @@ pub static BUILTINS: &[Builtin] = &[
                     Ok(Value::List(vec![th(l), th(r)]))
                 }
             }
-        },
+        }),
     },
     Builtin {
         name: "psn_outcome",
@@ -807,10 +762,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "rulesets",
         help: "The normal-play outcome of a PSN position by the paper's Theorem 3.2, in O(n^2) time, without the game engine.",
         example: "psn_outcome(psn([2,3,1,5,2,3,1,3,2,3], [10,1,3,9,2,5,7,6,8,4]))",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let (rules, piles) = psn_arg(s, a)?;
             Ok(Value::Outcome(rules.outcome(&piles)))
-        },
+        }),
     },
     Builtin {
         name: "psn_uniform_outcome",
@@ -819,10 +774,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "rulesets",
         help: "The outcome by Theorem 4.2 in O(n), for PSN positions whose non-empty piles all hold the same m >= 2 stones (the outcome does not depend on m).",
         example: "psn_uniform_outcome(psn([3,3,3,3], [3,2,4,1]))",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let (rules, piles) = psn_arg(s, a)?;
             rules.uniform_outcome(&piles).map(Value::Outcome).map_err(|e| Error::spanned(a.spans[0], e))
-        },
+        }),
     },
     Builtin {
         name: "psn_misere_outcome",
@@ -831,31 +786,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "rulesets",
         help: "The misère outcome of a PSN position by Remark 2.4: add a last pile of one stone that is last for both players, and take the normal-play outcome (Theorem 3.2).",
         example: "psn_misere_outcome(psn([1,1], [1,2]))",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let (rules, piles) = psn_arg(s, a)?;
             Ok(Value::Outcome(rules.misere_outcome(&piles)))
-        },
-    },
-    Builtin {
-        name: "domineering",
-        signature: "domineering(rows, cols) or domineering(\"..#/...\")",
-        arity: 1..=2,
-        topic: "rulesets",
-        help: "A Domineering position: Left places vertical dominoes, Right horizontal ones. An empty rows x cols board, or a board given as rows separated by `/` with `.` free and `#` occupied.",
-        example: "value(domineering(2, 2))",
-        run: |s, a| {
-            let board = match (&a.values[0], a.values.get(1)) {
-                (Value::Str(text), None) => Board::parse(text).map_err(|e| Error::spanned(a.spans[0], e))?,
-                (_, Some(_)) => {
-                    let r = s.to_integer(&a.values[0], a.spans[0])?;
-                    let c = s.to_integer(&a.values[1], a.spans[1])?;
-                    let dim = |x: BigInt, k: usize| x.to_usize().filter(|&v| v <= 64).ok_or_else(|| Error::spanned(a.spans[k], "board sides are at most 64"));
-                    Board::empty(dim(r, 0)?, dim(c, 1)?)
-                }
-                _ => return Err(Error::spanned(a.spans[0], "expected rows and columns, or a board in quotes")),
-            };
-            Ok(Value::Position(Arc::new(Position::Domineering(board))))
-        },
+        }),
     },
     Builtin {
         name: "table",
@@ -864,7 +798,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "basics",
         help: "Print a list as an aligned table: each element a row (a list gives the cells of its row). With :format latex it is a LaTeX tabular.",
         example: "table([[a, b, value(psn([a,b],[2,1]))] for a in 0..2 for b in 0..2])",
-        run: |_, a| match &a.values[0] {
+        run: Run::Native(|_, a| match &a.values[0] {
             Value::List(items) => Ok(Value::Table(
                 items
                     .iter()
@@ -875,7 +809,7 @@ pub static BUILTINS: &[Builtin] = &[
                     .collect(),
             )),
             _ => Err(Error::spanned(a.spans[0], "expected a list")),
-        },
+        }),
     },
     Builtin {
         name: "plot_tree",
@@ -884,11 +818,11 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "pictures",
         help: "G's canonical game tree as an SVG picture (Left's moves blue to the lower left, Right's red to the lower right; numbers are leaves; at most 400 positions): written to the file if one is named, else returned as SVG text.",
         example: "plot_tree({3||2|1})",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
             let title = super::print::Printer::new(&mut s.arena).game(g);
             picture(a, 1, super::plot::tree_svg(&mut s.arena, g, &title, 400))
-        },
+        }),
     },
     Builtin {
         name: "plot_psn",
@@ -897,64 +831,10 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "pictures",
         help: "A Partizan-Serial-Nim position as an SVG picture (written to the file if one is named, else returned as SVG text) in the style of the paper's Figure 1: pile i at (i, σ(i)) with its stones, and the positions reachable by removing target piles as grey squares.",
         example: "plot_psn(psn([2,3,1,5,2,3,1,3,2,3], [10,1,3,9,2,5,7,6,8,4]))",
-        run: |s, a| {
+        run: Run::Native(|s, a| {
             let (rules, piles) = psn_arg(s, a)?;
             picture(a, 1, super::plot::psn_svg(&rules, &piles))
-        },
-    },
-    Builtin {
-        name: "sls",
-        signature: "sls([piles], empty, (blue_b, blue_r), (red_b, red_r) [, rules])",
-        arity: 4..=5,
-        topic: "rulesets",
-        help: "A two-player So Long Sucker endgame (De Carufel & Jerade): piles written bottom to top over b and r (e.g. \"rbr\"), the number of empty slots, Blue's hand and Red's hand as (b chips, r chips). Left = Blue, Right = Red; one option is one whole turn; a capture handed to the opponent waits until the capturer's next turn. Rules (a word or a list of words): at_least_one, own_colour_only, unbounded, extra_actions; the default kills exactly one chip of any colour on a fixed number of slots.",
-        example: "value(sls([\"rbr\"], 0, (2,2), (0,1)))",
-        run: |s, a| {
-            let Value::List(piles) = &a.values[0] else {
-                return Err(Error::spanned(a.spans[0], "expected a list of piles such as [\"rb\", \"b\"]"));
-            };
-            let mut texts = Vec::new();
-            for p in piles {
-                match p {
-                    Value::Str(t) => texts.push(t.clone()),
-                    _ => return Err(Error::spanned(a.spans[0], "each pile is a string such as \"rbr\"")),
-                }
-            }
-            let count = |s: &mut Session, v: &Value, span: Span, what: &str| -> Result<u32, Error> {
-                let n = s.to_integer(v, span)?;
-                n.to_u32().ok_or_else(|| Error::spanned(span, format!("{what} must be a count from 0 to 2^32-1 (not negative)")))
-            };
-            let empty = count(s, &a.values[1], a.spans[1], "the number of empty slots")?;
-            let mut hand = |k: usize, who: &str| -> Result<(u32, u32), Error> {
-                match &a.values[k] {
-                    Value::List(v) if v.len() == 2 => Ok((
-                        count(s, &v[0], a.spans[k], &format!("{who}'s b count"))?,
-                        count(s, &v[1], a.spans[k], &format!("{who}'s r count"))?,
-                    )),
-                    _ => Err(Error::spanned(a.spans[k], format!("{who}'s hand is (b chips, r chips)"))),
-                }
-            };
-            let (blue, red) = (hand(2, "Blue")?, hand(3, "Red")?);
-            let mut rules = SlsRules::default();
-            if let Some(v) = a.values.get(4) {
-                let words: Vec<Value> = match v {
-                    Value::List(v) => v.clone(),
-                    other => vec![other.clone()],
-                };
-                for w in words {
-                    match &w {
-                        Value::Str(t) if t == "at_least_one" => rules.kill = SlsKill::AtLeastOne,
-                        Value::Str(t) if t == "own_colour_only" => rules.kill = SlsKill::OwnColourOnly,
-                        Value::Str(t) if t == "unbounded" => rules.unbounded = true,
-                        Value::Str(t) if t == "extra_actions" => rules.extra_actions = true,
-                        _ => return Err(Error::spanned(a.spans[4], "rules are at_least_one, own_colour_only, unbounded, extra_actions")),
-                    }
-                }
-            }
-            let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-            let state = SlsState::new(&refs, empty, blue, red).map_err(|e| Error::spanned(a.spans[0], e))?;
-            Ok(Value::Position(Arc::new(Position::Sls(Sls { rules }, state))))
-        },
+        }),
     },
     Builtin {
         name: "sls_play",
@@ -963,15 +843,15 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "rulesets",
         help: "A winning line of a So Long Sucker endgame for the side that wins moving first (Blue first, else Red first): each turn's placements, captures and kill choices, until the loser has no move; the loser's turns shown are its first options.",
         example: "sls_play(sls([\"rb\"], 0, (1,0), (0,1)))",
-        run: |_, a| {
+        run: Run::Native(|_, a| {
             let Value::Position(p) = &a.values[0] else {
                 return Err(Error::spanned(a.spans[0], "expected an sls(...) position"));
             };
-            let Position::Sls(rules, state) = &**p else {
+            let Some(p) = p.as_any().downcast_ref::<Positioned<Sls>>() else {
                 return Err(Error::spanned(a.spans[0], "expected an sls(...) position"));
             };
-            Ok(Value::Text(cgt_core::ruleset::sls::winning_line(rules, state)))
-        },
+            Ok(Value::Text(cgt_core::ruleset::sls::winning_line(&p.rules, &p.position)))
+        }),
     },
     Builtin {
         name: "true",
@@ -980,7 +860,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "basics",
         help: "The boolean true.",
         example: "true",
-        run: |_, _| Ok(Value::Bool(true)),
+        run: Run::Native(|_, _| Ok(Value::Bool(true))),
     },
     Builtin {
         name: "false",
@@ -989,7 +869,7 @@ pub static BUILTINS: &[Builtin] = &[
         topic: "basics",
         help: "The boolean false.",
         example: "false",
-        run: |_, _| Ok(Value::Bool(false)),
+        run: Run::Native(|_, _| Ok(Value::Bool(false))),
     },
 ];
 
@@ -1032,30 +912,12 @@ fn write_file(a: &Args, path: &str, contents: String) -> Result<Value, Error> {
     Ok(Value::Str(path.to_string()))
 }
 
-/// A list of non-negative integers (pile sizes, permutations).
-fn piles_arg(s: &mut Session, a: &Args, k: usize) -> Result<Vec<u64>, Error> {
-    let Value::List(items) = &a.values[k] else {
-        return Err(Error::spanned(
-            a.spans[k],
-            "expected a list such as [2,3,1]",
-        ));
-    };
-    let mut out = Vec::with_capacity(items.len());
-    for x in items {
-        let n = s.to_integer(x, a.spans[k])?;
-        out.push(n.to_u64().ok_or_else(|| {
-            Error::spanned(a.spans[k], "pile sizes must be integers from 0 to 2^64-1")
-        })?);
-    }
-    Ok(out)
-}
-
 /// The PSN position argument of the psn_* functions.
 fn psn_arg(_s: &mut Session, a: &Args) -> Result<(Psn, Vec<u64>), Error> {
     match &a.values[0] {
-        Value::Position(p) => match &**p {
-            Position::Psn { rules, piles } => Ok((rules.clone(), piles.clone())),
-            _ => Err(Error::spanned(a.spans[0], "expected a psn(...) position")),
+        Value::Position(p) => match p.as_any().downcast_ref::<Positioned<Psn>>() {
+            Some(p) => Ok((p.rules.clone(), p.position.clone())),
+            None => Err(Error::spanned(a.spans[0], "expected a psn(...) position")),
         },
         _ => Err(Error::spanned(a.spans[0], "expected a psn(...) position")),
     }
@@ -1080,15 +942,96 @@ pub fn tiny(ar: &mut Arena, g: GameId, miny: bool) -> GameId {
     }
 }
 
+/// Every function of the language: the native ones, then the constructors
+/// of the registered rulesets (topic "rulesets").
+pub fn builtins() -> &'static [Builtin] {
+    static ALL: OnceLock<Vec<Builtin>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut all = NATIVE.to_vec();
+        for ruleset in RULESETS {
+            for c in ruleset.constructors {
+                all.push(Builtin {
+                    name: c.name,
+                    signature: c.signature,
+                    arity: c.arity.clone(),
+                    topic: "rulesets",
+                    help: c.help,
+                    example: c.example,
+                    run: Run::Construct(c.build),
+                });
+            }
+        }
+        all
+    })
+}
+
+/// Words of the language's own functions, e.g. `sequential(G, H, per_player)`.
+const LANGUAGE_WORDS: &[&str] = &["per_player", "joint_end", "all_small"];
+
+/// Every bare word some function accepts as an argument (it evaluates to
+/// itself as a string): the language's and the rulesets' (rule variants).
+pub fn option_words() -> impl Iterator<Item = &'static str> {
+    let rulesets = RULESETS.iter().flat_map(|r| r.words.iter().copied());
+    LANGUAGE_WORDS.iter().copied().chain(rulesets)
+}
+
+/// True if `word` is an option word (see [`option_words`]).
+pub fn is_option_word(word: &str) -> bool {
+    option_words().any(|w| w == word)
+}
+
 /// The built-in called `name`.
 pub fn lookup(name: &str) -> Option<&'static Builtin> {
-    BUILTINS.iter().find(|b| b.name == name)
+    builtins().iter().find(|b| b.name == name)
+}
+
+impl Builtin {
+    /// Run the function on evaluated arguments (arity already checked).
+    pub fn call(&self, s: &mut Session, a: &Args) -> Result<Value, Error> {
+        match self.run {
+            Run::Native(f) => f(s, a),
+            Run::Construct(build) => {
+                let mut args = Vec::with_capacity(a.values.len());
+                for (v, span) in a.values.iter().zip(a.spans) {
+                    args.push(to_arg(s, v, *span)?);
+                }
+                build(&args).map(Value::Position).map_err(|e| {
+                    let span = e.arg.and_then(|k| a.spans.get(k)).unwrap_or(&a.call);
+                    Error::spanned(*span, e.message)
+                })
+            }
+        }
+    }
+}
+
+/// A value as a constructor argument: integers, strings (option words
+/// included) and lists (tuples are lists).
+fn to_arg(s: &mut Session, v: &Value, span: Span) -> Result<Arg, Error> {
+    match v {
+        Value::Str(t) => Ok(Arg::Text(t.clone())),
+        Value::List(items) => {
+            let mut out = Vec::with_capacity(items.len());
+            for x in items {
+                cgt_core::interrupt::check();
+                out.push(to_arg(s, x, span)?);
+            }
+            Ok(Arg::List(out))
+        }
+        Value::Game(_) => Ok(Arg::Int(s.to_integer(v, span)?)),
+        other => Err(Error::spanned(
+            span,
+            format!(
+                "expected an integer, a string or a list, found a {}",
+                other.type_name()
+            ),
+        )),
+    }
 }
 
 /// The closest known function name, for "did you mean" hints.
 pub fn suggest(name: &str) -> Option<&'static str> {
     let lower = name.to_lowercase();
-    BUILTINS
+    builtins()
         .iter()
         .map(|b| (strsim(&lower, b.name), b.name))
         .filter(|(d, _)| *d <= 2 && d * 3 <= name.len())

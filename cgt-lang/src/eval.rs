@@ -7,11 +7,11 @@ use super::error::Error;
 use super::parser::parse_statement;
 use super::print::Printer;
 use super::style::{restyle, Style};
-use super::value::{Player, Position, Value};
+use super::value::{Player, Value};
 use cgt_core::form::{ordinal_sum, Form};
 use cgt_core::game::{deep, Arena, GameId, Nus};
 use cgt_core::number::{BigInt, Dyadic};
-use cgt_core::ruleset::{domineering::Domineering, Evaluator};
+use cgt_core::ruleset::registry::Memos;
 use hashbrown::HashMap;
 use std::sync::Arc;
 
@@ -25,6 +25,9 @@ pub struct Session {
     locals: Vec<(String, Value)>,
     /// How games are printed: plain (CGSuite's notation), Unicode or LaTeX.
     pub style: Style,
+    /// What the rulesets' evaluators learnt, so followers are valued once
+    /// per session (ids of `arena`: cleared when it is rolled back).
+    memos: Memos,
 }
 
 impl Default for Session {
@@ -51,6 +54,7 @@ impl Session {
             vars: HashMap::new(),
             locals: Vec::new(),
             style: Style::Plain,
+            memos: Memos::new(),
         }
     }
 
@@ -70,6 +74,7 @@ impl Session {
                 // Nothing refers to the games the stopped computation made:
                 // give their memory back, so the next line starts clean.
                 self.locals.clear();
+                self.memos.clear();
                 self.arena.rollback(games_before);
                 Err(stop.into())
             }
@@ -148,27 +153,7 @@ impl Session {
             Value::Player(Player::Left) => "Left".into(),
             Value::Player(Player::Right) => "Right".into(),
             Value::Str(s) => format!("{s:?}"),
-            Value::Position(p) => match &**p {
-                Position::Psn { rules, piles } => {
-                    let join = |v: Vec<String>| v.join(",");
-                    format!(
-                        "psn([{}],[{}])",
-                        join(piles.iter().map(|x| x.to_string()).collect()),
-                        join(rules.sigma().iter().map(|x| x.to_string()).collect())
-                    )
-                }
-                Position::Domineering(b) => {
-                    let rows: Vec<String> = (0..b.rows)
-                        .map(|r| {
-                            (0..b.cols)
-                                .map(|c| if b.cells[r * b.cols + c] { '.' } else { '#' })
-                                .collect()
-                        })
-                        .collect();
-                    format!("domineering(\"{}\")", rows.join("/"))
-                }
-                Position::Sls(sls, state) => state.text_with(&sls.rules),
-            },
+            Value::Position(p) => p.text(),
             Value::Text(s) => s.clone(),
             Value::List(items) => {
                 let parts: Vec<String> = items.iter().map(|x| self.show(x)).collect();
@@ -327,10 +312,7 @@ impl Session {
                     "Left" => Ok(Value::Player(Player::Left)),
                     "Right" => Ok(Value::Player(Player::Right)),
                     // Option words of some functions, e.g. sequential(G, H, per_player).
-                    "per_player" | "joint_end" | "all_small" | "at_least_one"
-                    | "own_colour_only" | "unbounded" | "extra_actions" => {
-                        Ok(Value::Str(name.clone()))
-                    }
+                    word if builtins::is_option_word(word) => Ok(Value::Str(name.clone())),
                     _ => Err(Error::spanned(e.span, format!("unknown variable `{name}`"))),
                 },
             },
@@ -355,7 +337,7 @@ impl Session {
                         format!("`{}` expects {}", b.name, b.signature),
                     ));
                 }
-                (b.run)(
+                b.call(
                     self,
                     &Args {
                         values: &values,
@@ -607,13 +589,7 @@ impl Session {
         match v {
             Value::Game(g) => Ok(*g),
             Value::Form(f) => Ok(f.canonical(&mut self.arena)),
-            Value::Position(p) => Ok(match &**p {
-                Position::Psn { rules, piles } => {
-                    Evaluator::new(rules).value(&mut self.arena, piles)
-                }
-                Position::Domineering(b) => Evaluator::new(&Domineering).value(&mut self.arena, b),
-                Position::Sls(rules, state) => Evaluator::new(rules).value(&mut self.arena, state),
-            }),
+            Value::Position(p) => Ok(p.value(&mut self.arena, &mut self.memos)),
             other => Err(Error::spanned(
                 span,
                 format!("expected a game, found a {}", other.type_name()),
@@ -627,11 +603,7 @@ impl Session {
         match v {
             Value::Game(g) => Ok(Form::Value(*g)),
             Value::Form(f) => Ok((**f).clone()),
-            Value::Position(p) => Ok(match &**p {
-                Position::Psn { rules, piles } => (*Evaluator::new(rules).form(piles)).clone(),
-                Position::Domineering(b) => (*Evaluator::new(&Domineering).form(b)).clone(),
-                Position::Sls(rules, state) => (*Evaluator::new(rules).form(state)).clone(),
-            }),
+            Value::Position(p) => Ok((*p.form()).clone()),
             other => Err(Error::spanned(
                 span,
                 format!("expected a game, found a {}", other.type_name()),

@@ -3,6 +3,7 @@
 use cgt_core::analysis::{Outcome, Thermograph, Trajectory};
 use cgt_core::form::Form;
 use cgt_core::game::{Comparison, GameId};
+use cgt_core::ruleset::registry::AnyPosition;
 use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -32,23 +33,11 @@ pub enum Value {
     List(Vec<Value>),
     /// A set of games, printed in CGSuite's order.
     Set(Vec<Value>),
-    /// A position of a ruleset; its value is computed when a game is needed.
-    Position(Arc<Position>),
+    /// A position of a registered ruleset; its value is computed when a
+    /// game is needed.
+    Position(Arc<dyn AnyPosition>),
     /// Rows of values, printed as an aligned table (or a LaTeX tabular).
     Table(Vec<Vec<Value>>),
-}
-
-/// A ruleset position.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Position {
-    /// Partizan-Serial-Nim in normal form (σ^L = identity).
-    Psn {
-        rules: cgt_core::ruleset::psn::Psn,
-        piles: Vec<u64>,
-    },
-    Domineering(cgt_core::ruleset::domineering::Board),
-    /// A two-player So Long Sucker endgame and its rule variant.
-    Sls(cgt_core::ruleset::sls::Sls, cgt_core::ruleset::sls::State),
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

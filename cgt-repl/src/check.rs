@@ -2,7 +2,8 @@
 //! parallel on all cores, with a progress bar on a terminal and a JSON
 //! summary on standard output. Exits non-zero with the first counterexample.
 
-use cgt_core::ruleset::psn::{checks, Psn};
+use cgt_core::checks::psn as checks;
+use cgt_core::ruleset::psn::Psn;
 use rayon::prelude::*;
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -153,7 +154,8 @@ pub(crate) fn thread_pool(threads: Option<usize>) -> (usize, rayon::ThreadPool) 
 
 /// So Long Sucker endgame checks over every state in range, in parallel chunks.
 fn run_sls(name: &str, args: &[String]) -> ExitCode {
-    use cgt_core::ruleset::sls::{checks as sls_checks, Sls};
+    use cgt_core::checks::sls as sls_checks;
+    use cgt_core::ruleset::sls::Sls;
     let num = |f: &str, max: u32| {
         flag(args, f)
             .and_then(|s| s.parse::<u32>().ok())

@@ -4,7 +4,7 @@
 //! running computation and keeps the session; twice at an empty prompt exits.
 
 use crate::run::{eval_to_string, silence_panics};
-use cgt_lang::builtins::{lookup, BUILTINS};
+use cgt_lang::builtins::{builtins, lookup, option_words};
 use cgt_lang::style::Style;
 use cgt_lang::{ErrorKind, Session};
 use rustyline::completion::{Completer, Pair};
@@ -77,7 +77,7 @@ impl Completer for CgtHelper {
                 }
             }
         } else {
-            for b in BUILTINS {
+            for b in builtins() {
                 if b.name.starts_with(word) {
                     let paren = if b.arity.start() > &0 { "(" } else { "" };
                     out.push(Pair {
@@ -86,11 +86,9 @@ impl Completer for CgtHelper {
                     });
                 }
             }
-            for v in self.variables.borrow().iter().chain(
-                ["Left", "Right", "per_player", "all_small", "help"]
-                    .map(String::from)
-                    .iter(),
-            ) {
+            let words = ["Left", "Right", "help"].into_iter().chain(option_words());
+            let words: Vec<String> = words.map(String::from).collect();
+            for v in self.variables.borrow().iter().chain(words.iter()) {
                 if v.starts_with(word) {
                     out.push(Pair {
                         display: v.clone(),
@@ -391,11 +389,11 @@ fn command(
 
 pub fn print_help(name: &str) {
     if name.is_empty() {
-        let mut topics: Vec<&str> = BUILTINS.iter().map(|b| b.topic).collect();
+        let mut topics: Vec<&str> = builtins().iter().map(|b| b.topic).collect();
         topics.sort();
         topics.dedup();
         for t in topics {
-            let names: Vec<&str> = BUILTINS
+            let names: Vec<&str> = builtins()
                 .iter()
                 .filter(|b| b.topic == t)
                 .map(|b| b.name)

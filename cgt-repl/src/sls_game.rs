@@ -4,9 +4,7 @@
 //! colours remain, the two-player endgame is evaluated.
 
 use cgt_core::ruleset::sls::{Sls, State};
-use cgt_core::ruleset::sls_game::{
-    action_text, describe, parse_action, Action, Game, Phase, NAMES,
-};
+use cgt_core::sls_game::{action_text, describe, parse_action, Action, Game, Phase, NAMES};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 

@@ -4,7 +4,7 @@
 //! (as Ctrl-C would), and the memory account behind `--max-memory`.
 
 use arbitrary::{Result, Unstructured};
-use cgt_lang::builtins::BUILTINS;
+use cgt_lang::builtins::builtins;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Once;
 use std::time::Duration;
@@ -130,7 +130,7 @@ pub fn expression(u: &mut Unstructured, depth: u32) -> Result<String> {
         3 => format!("-{}", expression(u, depth - 1)?),
         4 => format!("({})", expression(u, depth - 1)?),
         5 => {
-            let b = u.choose(BUILTINS)?;
+            let b = u.choose(builtins())?;
             let lo = *b.arity.start();
             let n = u.int_in_range(lo..=(*b.arity.end()).min(lo.max(3)))?;
             let mut args = Vec::new();

@@ -1,10 +1,53 @@
 //! Domineering: Left places vertical dominoes, Right horizontal ones.
 
+use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::Ruleset;
 
 /// The Domineering ruleset (boards are positions).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Domineering;
+
+/// Domineering in the registry.
+pub static INFO: RulesetInfo = RulesetInfo {
+    name: "domineering",
+    constructors: &[Constructor {
+        name: "domineering",
+        signature: "domineering(rows, cols) or domineering(\"..#/...\")",
+        arity: 1..=2,
+        help: "A Domineering position: Left places vertical dominoes, Right horizontal ones. An empty rows x cols board, or a board given as rows separated by `/` with `.` free and `#` occupied.",
+        example: "value(domineering(2, 2))",
+        build: |args| {
+            let board = match args {
+                [Arg::Text(text)] => Board::parse(text).map_err(|e| ArgError::at(0, e))?,
+                [_, _] => {
+                    let side = |k| {
+                        Arg::int::<usize>(args, k, "a board side")
+                            .ok()
+                            .filter(|&n| n <= 64)
+                            .ok_or_else(|| ArgError::at(k, "board sides are integers from 0 to 64"))
+                    };
+                    Board::empty(side(0)?, side(1)?)
+                }
+                _ => return Err(ArgError::at(0, "expected rows and columns, or a board in quotes")),
+            };
+            Ok(Positioned::boxed(Domineering, board))
+        },
+    }],
+    words: &[],
+};
+
+impl Notation for Domineering {
+    fn text(&self, b: &Board) -> String {
+        let rows: Vec<String> = (0..b.rows)
+            .map(|r| {
+                (0..b.cols)
+                    .map(|c| if b.free(r, c) { '.' } else { '#' })
+                    .collect()
+            })
+            .collect();
+        format!("domineering(\"{}\")", rows.join("/"))
+    }
+}
 
 /// A board: `cells[r][c]` is true where a square is free.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -3,8 +3,8 @@
 
 pub mod domineering;
 pub mod psn;
+pub mod registry;
 pub mod sls;
-pub mod sls_game;
 
 use crate::analysis::Outcome;
 use crate::form::Form;
@@ -47,10 +47,26 @@ pub trait Ruleset {
 /// evaluator forgets it and starts afresh, so an id never crosses arenas.
 pub struct Evaluator<'r, R: Ruleset> {
     ruleset: &'r R,
+    memo: Memo<R>,
+}
+
+/// What an evaluator has learnt, kept apart so that it can outlive the
+/// evaluator (see [`registry::Memos`]).
+pub struct Memo<R: Ruleset> {
     values: HashMap<R::Position, GameId>,
     /// The arena the ids in `values` belong to.
     arena_id: Option<u64>,
     outcomes: HashMap<R::Position, (bool, bool)>,
+}
+
+impl<R: Ruleset> Default for Memo<R> {
+    fn default() -> Self {
+        Memo {
+            values: HashMap::new(),
+            arena_id: None,
+            outcomes: HashMap::new(),
+        }
+    }
 }
 
 /// Positions being expanded on an explicit work stack. A position met again
@@ -94,17 +110,22 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> OpenSet<P> {
 impl<'r, R: Ruleset> Evaluator<'r, R> {
     /// An evaluator with empty memos.
     pub fn new(ruleset: &'r R) -> Self {
-        Evaluator {
-            ruleset,
-            values: HashMap::new(),
-            arena_id: None,
-            outcomes: HashMap::new(),
-        }
+        Self::with_memo(ruleset, Memo::default())
+    }
+
+    /// An evaluator that goes on from what an earlier one learnt.
+    pub fn with_memo(ruleset: &'r R, memo: Memo<R>) -> Self {
+        Evaluator { ruleset, memo }
+    }
+
+    /// What this evaluator has learnt.
+    pub fn into_memo(self) -> Memo<R> {
+        self.memo
     }
 
     /// Number of positions whose value is memoised.
     pub fn memo_len(&self) -> usize {
-        self.values.len()
+        self.memo.values.len()
     }
 
     /// The canonical value of a position (post-order over the game graph).
@@ -118,16 +139,16 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
     /// assert_eq!(g, arena.construct(vec![one], vec![minus_one])); // ±1
     /// ```
     pub fn value(&mut self, arena: &mut Arena, p: &R::Position) -> GameId {
-        if self.arena_id != Some(arena.id()) {
-            self.values.clear();
-            self.arena_id = Some(arena.id());
+        if self.memo.arena_id != Some(arena.id()) {
+            self.memo.values.clear();
+            self.memo.arena_id = Some(arena.id());
         }
         let rs = self.ruleset;
         let mut stack: Vec<R::Position> = vec![rs.canonical_key(p)];
         let mut open = OpenSet::new();
         while let Some(q) = stack.last().cloned() {
             crate::interrupt::check();
-            if self.values.contains_key(&q) {
+            if self.memo.values.contains_key(&q) {
                 stack.pop();
                 continue;
             }
@@ -142,7 +163,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
             };
             let missing: Vec<R::Position> = children
                 .iter()
-                .filter(|c| !self.values.contains_key(*c))
+                .filter(|c| !self.memo.values.contains_key(*c))
                 .cloned()
                 .collect();
             if !missing.is_empty() {
@@ -152,27 +173,27 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
             }
             let g = match parts {
                 Some(_) => children.iter().fold(arena.zero(), |acc, c| {
-                    let v = self.values[c];
+                    let v = self.memo.values[c];
                     arena.add(acc, v)
                 }),
                 None => {
                     let l = rs
                         .left_options(&q)
                         .iter()
-                        .map(|x| self.values[&rs.canonical_key(x)])
+                        .map(|x| self.memo.values[&rs.canonical_key(x)])
                         .collect();
                     let r = rs
                         .right_options(&q)
                         .iter()
-                        .map(|x| self.values[&rs.canonical_key(x)])
+                        .map(|x| self.memo.values[&rs.canonical_key(x)])
                         .collect();
                     arena.construct(l, r)
                 }
             };
-            self.values.insert(q, g);
+            self.memo.values.insert(q, g);
             stack.pop();
         }
-        self.values[&rs.canonical_key(p)]
+        self.memo.values[&rs.canonical_key(p)]
     }
 
     /// The normal-play outcome by search alone (no canonical forms): for
@@ -181,9 +202,9 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         if let Some(o) = self.ruleset.known_outcome(p) {
             return o;
         }
-        let mut memo = std::mem::take(&mut self.outcomes);
+        let mut memo = std::mem::take(&mut self.memo.outcomes);
         let o = self.search(p, false, &mut memo);
-        self.outcomes = memo;
+        self.memo.outcomes = memo;
         o
     }
 

@@ -7,10 +7,85 @@
 //! misère outcome by the reduction of Remark 2.4. Statements are numbered as
 //! in `../shared/spec/psn.md`.
 
+use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::Ruleset;
 use crate::analysis::Outcome;
 use crate::game::{Arena, GameId};
 use hashbrown::HashMap;
+
+/// Partizan-Serial-Nim in the registry.
+pub static INFO: RulesetInfo = RulesetInfo {
+    name: "psn",
+    constructors: &[
+        Constructor {
+            name: "psn",
+            signature: "psn([w1,...,wn], [s1,...,sn]) or psn(w, sigma_left, sigma_right)",
+            arity: 2..=3,
+            help: "A Partizan-Serial-Nim position: pile i holds wi stones; Left takes from the leftmost non-empty pile, Right from the non-empty pile of smallest s. With two permutations each player has their own priority; the position is renumbered so that Left's is the identity.",
+            example: "value(psn([3,3,3,3], [3,2,4,1]))",
+            build: |args| {
+                let w = piles(args)?;
+                let perm = |k| Arg::ints::<usize>(args, k, "a permutation");
+                let (rules, piles) = if args.len() == 2 {
+                    let sigma = perm(1)?;
+                    if sigma.len() != w.len() {
+                        return Err(ArgError::at(1, "σ needs one entry per pile"));
+                    }
+                    (Psn::new(sigma).map_err(|e| ArgError::at(1, e))?, w)
+                } else {
+                    let (l, r) = (perm(1)?, perm(2)?);
+                    Psn::from_two(&l, &r, &w).map_err(ArgError::call)?
+                };
+                Ok(Positioned::boxed(rules, piles))
+            },
+        },
+        Constructor {
+            name: "serial_nim",
+            signature: "serial_nim([w1,...,wn])",
+            arity: 1..=1,
+            help: "Serial-Nim (Levine): both players take from the leftmost non-empty pile; PSN with σ the identity. Equals *w1 -> *w2 -> ... -> *wn.",
+            example: "value(serial_nim([3,5,2,3,3,1,9]))",
+            build: |args| {
+                let w = piles(args)?;
+                let rules = Psn::new((1..=w.len()).collect()).map_err(|e| ArgError::at(0, e))?;
+                Ok(Positioned::boxed(rules, w))
+            },
+        },
+        Constructor {
+            name: "end_nim",
+            signature: "end_nim([w1,...,wn])",
+            arity: 1..=1,
+            help: "Partizan-End-Nim: Left takes from the leftmost non-empty pile, Right from the rightmost; PSN with σ reversed.",
+            example: "psn_outcome(end_nim([3,5,2,3,3,1,9]))",
+            build: |args| {
+                let w = piles(args)?;
+                let rules = Psn::new((1..=w.len()).rev().collect()).map_err(|e| ArgError::at(0, e))?;
+                Ok(Positioned::boxed(rules, w))
+            },
+        },
+    ],
+    words: &[],
+};
+
+/// The piles argument (the first) of the constructors.
+fn piles(args: &[Arg]) -> Result<Vec<u64>, ArgError> {
+    if !matches!(args[0], Arg::List(_)) {
+        return Err(ArgError::at(0, "expected a list such as [2,3,1]"));
+    }
+    Arg::ints::<u64>(args, 0, "the piles")
+        .map_err(|_| ArgError::at(0, "pile sizes must be integers from 0 to 2^64-1"))
+}
+
+impl Notation for Psn {
+    fn text(&self, piles: &Vec<u64>) -> String {
+        let join = |v: Vec<String>| v.join(",");
+        format!(
+            "psn([{}],[{}])",
+            join(piles.iter().map(|x| x.to_string()).collect()),
+            join(self.sigma().iter().map(|x| x.to_string()).collect())
+        )
+    }
+}
 
 /// A Partizan-Serial-Nim ruleset: `sigma[i]` is pile `i`'s rank for Right
 /// (1 = first choice); Left's ranks are the pile order.
@@ -667,181 +742,5 @@ mod tests {
             let p = Psn::new(sigma.to_vec()).unwrap();
             assert_eq!(p.thresholds(w), (Some(*th), *o), "σ={sigma:?} w={w:?}");
         }
-    }
-}
-
-/// The paper's results as exhaustive checks over one permutation and a box
-/// of positions; `cgt check` runs them in parallel, the tests on small ranges.
-pub mod checks {
-    use super::{Psn, Threshold};
-    use crate::analysis::Outcome;
-    use crate::game::Arena;
-    use crate::ruleset::Evaluator;
-
-    /// A position where a check failed, and why.
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub struct Counterexample {
-        /// The permutation.
-        pub sigma: Vec<usize>,
-        /// The position.
-        pub w: Vec<u64>,
-        /// What failed.
-        pub detail: String,
-    }
-
-    fn each_position(
-        n: usize,
-        m: u64,
-        mut f: impl FnMut(&[u64]) -> Result<(), String>,
-    ) -> Result<u64, (Vec<u64>, String)> {
-        let mut w = vec![0u64; n];
-        let mut count = 0;
-        loop {
-            f(&w).map_err(|e| (w.clone(), e))?;
-            count += 1;
-            let mut k = n;
-            loop {
-                if k == 0 {
-                    return Ok(count);
-                }
-                k -= 1;
-                if w[k] < m {
-                    w[k] += 1;
-                    break;
-                }
-                w[k] = 0;
-            }
-        }
-    }
-
-    fn fail(sigma: &[usize], (w, detail): (Vec<u64>, String)) -> Counterexample {
-        Counterexample {
-            sigma: sigma.to_vec(),
-            w,
-            detail,
-        }
-    }
-
-    /// Theorem 5.4: every position of the box {0..m}^n has an integer atomic weight.
-    pub fn aw_integral(sigma: &[usize], m: u64) -> Result<u64, Counterexample> {
-        let psn = Psn::new(sigma.to_vec()).map_err(|e| fail(sigma, (vec![], e)))?;
-        let mut arena = Arena::new();
-        let values = psn.box_values(&mut arena, m);
-        let mut idx = 0usize;
-        each_position(sigma.len(), m, |_| {
-            let g = values[idx];
-            idx += 1;
-            match arena.atomic_weight(g) {
-                Some(w) if arena.is_integer(w) => Ok(()),
-                Some(_) => Err("the atomic weight is not an integer".into()),
-                None => Err("no atomic weight (PSN positions are dicotic)".into()),
-            }
-        })
-        .map_err(|e| fail(sigma, e))
-    }
-
-    /// Theorem 3.2: its outcome equals the engine's (canonical value compared
-    /// with 0), and its thresholds equal Definition 3.1 found by scanning γ
-    /// with a brute-force outcome search.
-    pub fn outcome(sigma: &[usize], m: u64) -> Result<u64, Counterexample> {
-        let psn = Psn::new(sigma.to_vec()).map_err(|e| fail(sigma, (vec![], e)))?;
-        let mut arena = Arena::new();
-        let values = psn.box_values(&mut arena, m);
-        let mut search = Evaluator::new(&psn);
-        let mut idx = 0usize;
-        each_position(sigma.len(), m, |w| {
-            let g = values[idx];
-            idx += 1;
-            let (th, o) = psn.thresholds(w);
-            let engine = arena.outcome(g);
-            if o != engine {
-                return Err(format!("Theorem 3.2 gives {o}, the engine {engine}"));
-            }
-            let Some((lt, rt)) = th else { return Ok(()) };
-            let (l, r) = (psn.left_target(w).unwrap(), psn.right_target(w).unwrap());
-            let bound: u64 = w.iter().sum::<u64>() + 1;
-            let scan =
-                |search: &mut Evaluator<Psn>, pile: usize, good: [Outcome; 2]| -> Threshold {
-                    (0..=bound)
-                        .find(|&g| {
-                            let mut v = w.to_vec();
-                            v[pile] = g;
-                            good.contains(&search.outcome(&v))
-                        })
-                        .map_or(Threshold::Infinite, |g| Threshold::Finite(g as u128))
-                };
-            let ls = scan(&mut search, l, [Outcome::L, Outcome::P]);
-            let rs = scan(&mut search, r, [Outcome::R, Outcome::P]);
-            if (ls, rs) != (lt, rt) {
-                return Err(format!(
-                    "Theorem 3.2 gives thresholds ({lt}, {rt}), Definition 3.1 ({ls}, {rs})"
-                ));
-            }
-            Ok(())
-        })
-        .map_err(|e| fail(sigma, e))
-    }
-
-    /// Theorem 4.2 on every uniform position (each support, m = 2..=max_m):
-    /// equals the brute-force outcome, does not depend on m, and misère play
-    /// gives the same outcome (Corollaries 4.3 and 4.4).
-    pub fn uniform(sigma: &[usize], max_m: u64) -> Result<u64, Counterexample> {
-        let psn = Psn::new(sigma.to_vec()).map_err(|e| fail(sigma, (vec![], e)))?;
-        let n = sigma.len();
-        let mut search = Evaluator::new(&psn);
-        let mut count = 0;
-        for support in 1u32..(1 << n) {
-            let mut first: Option<Outcome> = None;
-            for m in 2..=max_m.max(2) {
-                let w: Vec<u64> = (0..n)
-                    .map(|i| if support >> i & 1 == 1 { m } else { 0 })
-                    .collect();
-                let o = psn
-                    .uniform_outcome(&w)
-                    .map_err(|e| fail(sigma, (w.clone(), e)))?;
-                let brute = search.outcome(&w);
-                if o != brute {
-                    return Err(fail(
-                        sigma,
-                        (w, format!("Theorem 4.2 gives {o}, the search {brute}")),
-                    ));
-                }
-                if *first.get_or_insert(o) != o {
-                    return Err(fail(
-                        sigma,
-                        (w, format!("outcome {o} differs from the one for m = 2")),
-                    ));
-                }
-                let misere = search.misere_outcome(&w);
-                if misere != o {
-                    return Err(fail(
-                        sigma,
-                        (
-                            w,
-                            format!("misère outcome {misere} differs from normal {o}"),
-                        ),
-                    ));
-                }
-                count += 1;
-            }
-        }
-        Ok(count)
-    }
-
-    /// Remark 2.4: the misère outcome by the reduction equals a direct misère search.
-    pub fn misere(sigma: &[usize], m: u64) -> Result<u64, Counterexample> {
-        let psn = Psn::new(sigma.to_vec()).map_err(|e| fail(sigma, (vec![], e)))?;
-        let search = Evaluator::new(&psn);
-        each_position(sigma.len(), m, |w| {
-            let (by_reduction, direct) =
-                (psn.misere_outcome(w), search.misere_outcome(&w.to_vec()));
-            if by_reduction != direct {
-                return Err(format!(
-                    "the reduction gives {by_reduction}, direct misère search {direct}"
-                ));
-            }
-            Ok(())
-        })
-        .map_err(|e| fail(sigma, e))
     }
 }

@@ -4,9 +4,9 @@
 //! the choice of the next player, prisoners (kill or give away), defeat with
 //! rescue and the move returning up the chain, defeated colours capturing
 //! whole piles, and the winner. When two players and only their two colours
-//! remain, the state becomes a two-player endgame ([`super::sls`]).
+//! remain, the state becomes a two-player endgame ([`crate::ruleset::sls`]).
 
-use super::sls::{Colour, Rules, Sls, State};
+use crate::ruleset::sls::{Colour, Rules, Sls, State};
 
 /// Players' names and colours, by seat: Blue (b), Red (r), Green (g), Yellow (y).
 pub const NAMES: [&str; 4] = ["Blue", "Red", "Green", "Yellow"];
