@@ -1,4 +1,4 @@
-//! Partizan-Serial-Nim (Hashimoto, arXiv:2608.19876; ../shared/spec/psn.md)
+//! Partizan-Serial-Nim (Hashimoto, arXiv:2608.19876; docs/spec/psn.md)
 //! and Domineering: the paper's facts, the spec's test vectors, the paper's
 //! theorems checked exhaustively on small ranges, and literature values.
 

@@ -1,5 +1,5 @@
 //! Two-player So Long Sucker endgames (De Carufel & Jerade, arXiv:2403.17302;
-//! ../shared/spec/sls.md): the spec's test vectors, the rule variants, state
+//! docs/spec/sls.md): the spec's test vectors, the rule variants, state
 //! validation, and the paper's theorems checked on small ranges.
 
 use cgt_core::checks::sls as checks;

@@ -1,4 +1,4 @@
-//! The toolbox: sequential compounds (../shared/spec/cgt.md §9), misère
+//! The toolbox: sequential compounds (docs/spec/cgt.md §9), misère
 //! outcomes computed two independent ways, atomic-weight and thermal laws,
 //! and the help text of every function.
 
@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 #[test]
 fn sequential_compound_table_of_the_spec() {
-    // ../shared/spec/cgt.md §9: G -> H under joint end (J) and per player (P).
+    // docs/spec/cgt.md §9: G -> H under joint end (J) and per player (P).
     let table = [
         ("*", "*", "0", "0"),
         ("*2", "*", "*2", "*2"),

@@ -1,5 +1,5 @@
 //! The full four-player So Long Sucker (Hausner, Nash, Shapley, Shubik), as a
-//! rules engine that validates every action (`../shared/spec/sls.md` §1):
+//! rules engine that validates every action (`docs/spec/sls.md` §1):
 //! placements, captures (the capturer kills one chip and takes the rest),
 //! the choice of the next player, prisoners (kill or give away), defeat with
 //! rescue and the move returning up the chain, defeated colours capturing

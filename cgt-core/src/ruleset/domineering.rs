@@ -70,9 +70,9 @@ impl Board {
         }
     }
 
-    /// A board from rows separated by `/`: `.` free, `#` occupied.
+    /// A board from rows separated by `/` (or `|`, as CGSuite writes them): `.` free, `#` occupied.
     pub fn parse(s: &str) -> Result<Self, String> {
-        let rows: Vec<&str> = s.split('/').collect();
+        let rows: Vec<&str> = s.split(['/', '|']).collect();
         let cols = rows.first().map_or(0, |r| r.chars().count());
         let mut cells = Vec::new();
         for r in &rows {

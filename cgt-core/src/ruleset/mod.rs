@@ -1,10 +1,14 @@
 //! Rulesets plugged into the engine through one trait. A ruleset gives
 //! options; the engine gives values, outcomes and forms.
 
+pub mod clobber;
 pub mod domineering;
+pub mod grid;
+pub mod nogo;
 pub mod psn;
 pub mod registry;
 pub mod sls;
+pub mod toads;
 
 use crate::analysis::Outcome;
 use crate::form::Form;

@@ -5,7 +5,7 @@
 //! the paper's algorithms, independent of the engine: thresholds and outcome
 //! by Theorem 3.2 in O(n²), the uniform case by Theorem 4.2 in O(n), and the
 //! misère outcome by the reduction of Remark 2.4. Statements are numbered as
-//! in `../shared/spec/psn.md`.
+//! in `docs/spec/psn.md`.
 
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::Ruleset;

@@ -6,7 +6,7 @@
 //! The language builds its functions, completion and help from the list, so
 //! adding a ruleset is one file plus one line here.
 
-use super::{domineering, psn, sls, Evaluator, Memo, Ruleset};
+use super::{clobber, domineering, nogo, psn, sls, toads, Evaluator, Memo, Ruleset};
 use crate::analysis::Outcome;
 use crate::form::Form;
 use crate::game::{Arena, GameId};
@@ -18,7 +18,14 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 /// Every ruleset the language offers, in the order help lists them.
-pub static RULESETS: &[&RulesetInfo] = &[&domineering::INFO, &psn::INFO, &sls::INFO];
+pub static RULESETS: &[&RulesetInfo] = &[
+    &clobber::INFO,
+    &domineering::INFO,
+    &nogo::INFO,
+    &psn::INFO,
+    &sls::INFO,
+    &toads::INFO,
+];
 
 /// What a ruleset declares about itself.
 pub struct RulesetInfo {

@@ -1,6 +1,6 @@
 //! Two-player So Long Sucker endgames (De Carufel & Jerade, arXiv:2403.17302)
 //! as a short game: Left = Blue, Right = Red, one option = one complete turn
-//! (`../shared/spec/sls.md` §3). A capture handed to the opponent waits in
+//! (`docs/spec/sls.md` §3). A capture handed to the opponent waits in
 //! escrow until the capturer's next turn, where the capturer chooses the kill.
 
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};

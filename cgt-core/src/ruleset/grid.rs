@@ -1,0 +1,201 @@
+//! Rectangular boards of small cells, shared by the grid rulesets: reading
+//! and writing CGSuite's notation (rows separated by `|`), trimming empty
+//! borders, symmetries, and splitting into connected regions.
+
+/// A board: `cells[r * cols + c]`, 0 for an empty square; other values are
+/// the ruleset's pieces.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Grid {
+    /// Number of rows.
+    pub rows: usize,
+    /// Number of columns.
+    pub cols: usize,
+    /// Row-major cells.
+    pub cells: Vec<u8>,
+}
+
+/// The largest number of squares a board may have (positions are explored
+/// exhaustively, so bigger boards are out of reach anyway).
+pub const MAX_CELLS: usize = 4096;
+
+impl Grid {
+    /// A board from rows separated by `|` (or `/`); `symbols[k]` is the
+    /// character of cell value `k` (its upper and lower case both read).
+    pub fn parse(text: &str, symbols: &[char]) -> Result<Grid, String> {
+        let rows: Vec<&str> = text.split(['|', '/']).collect();
+        let cols = rows.first().map_or(0, |r| r.chars().count());
+        let mut cells = Vec::new();
+        for r in &rows {
+            if r.chars().count() != cols {
+                return Err("every row of the board needs the same length".into());
+            }
+            for ch in r.chars() {
+                let k = symbols
+                    .iter()
+                    .position(|s| s.eq_ignore_ascii_case(&ch))
+                    .ok_or_else(|| {
+                        let allowed: String = symbols.iter().collect();
+                        format!("unexpected `{ch}` in a board (use the characters {allowed:?})")
+                    })?;
+                cells.push(k as u8);
+            }
+            if cells.len() > MAX_CELLS {
+                return Err(format!("boards have at most {MAX_CELLS} squares"));
+            }
+        }
+        Ok(Grid {
+            rows: rows.len(),
+            cols,
+            cells,
+        })
+    }
+
+    /// The board in the notation `parse` reads.
+    pub fn text(&self, symbols: &[char]) -> String {
+        let rows: Vec<String> = (0..self.rows)
+            .map(|r| {
+                (0..self.cols)
+                    .map(|c| symbols[usize::from(self.at(r, c))])
+                    .collect()
+            })
+            .collect();
+        rows.join("|")
+    }
+
+    /// The cell at row `r`, column `c`.
+    pub fn at(&self, r: usize, c: usize) -> u8 {
+        self.cells[r * self.cols + c]
+    }
+
+    /// The board with cell `(r, c)` set to `v`.
+    pub fn with(&self, changes: &[((usize, usize), u8)]) -> Grid {
+        let mut next = self.clone();
+        for &((r, c), v) in changes {
+            next.cells[r * self.cols + c] = v;
+        }
+        next
+    }
+
+    /// The orthogonal neighbours of `(r, c)`.
+    pub fn neighbours(&self, r: usize, c: usize) -> impl Iterator<Item = (usize, usize)> {
+        let (rows, cols) = (self.rows, self.cols);
+        [(0, 1), (2, 1), (1, 0), (1, 2)]
+            .into_iter()
+            .filter_map(move |(dr, dc)| {
+                let (r2, c2) = ((r + dr).checked_sub(1)?, (c + dc).checked_sub(1)?);
+                (r2 < rows && c2 < cols).then_some((r2, c2))
+            })
+    }
+
+    /// Without border rows and columns that hold only empty squares.
+    pub fn trimmed(&self) -> Grid {
+        let used = |r: usize, c: usize| self.at(r, c) != 0;
+        let rows: Vec<usize> = (0..self.rows)
+            .filter(|&r| (0..self.cols).any(|c| used(r, c)))
+            .collect();
+        let cols: Vec<usize> = (0..self.cols)
+            .filter(|&c| (0..self.rows).any(|r| used(r, c)))
+            .collect();
+        let (Some(&r0), Some(&r1), Some(&c0), Some(&c1)) =
+            (rows.first(), rows.last(), cols.first(), cols.last())
+        else {
+            return Grid {
+                rows: 0,
+                cols: 0,
+                cells: vec![],
+            };
+        };
+        let mut cells = Vec::with_capacity((r1 - r0 + 1) * (c1 - c0 + 1));
+        for r in r0..=r1 {
+            for c in c0..=c1 {
+                cells.push(self.at(r, c));
+            }
+        }
+        Grid {
+            rows: r1 - r0 + 1,
+            cols: c1 - c0 + 1,
+            cells,
+        }
+    }
+
+    /// The board mirrored left to right.
+    pub fn mirrored(&self) -> Grid {
+        let mut cells = Vec::with_capacity(self.cells.len());
+        for r in 0..self.rows {
+            cells.extend((0..self.cols).rev().map(|c| self.at(r, c)));
+        }
+        Grid { cells, ..*self }
+    }
+
+    /// The board upside down.
+    pub fn flipped(&self) -> Grid {
+        let mut cells = Vec::with_capacity(self.cells.len());
+        for r in (0..self.rows).rev() {
+            cells.extend_from_slice(&self.cells[r * self.cols..(r + 1) * self.cols]);
+        }
+        Grid { cells, ..*self }
+    }
+
+    /// The board reflected in its main diagonal.
+    pub fn transposed(&self) -> Grid {
+        let mut cells = Vec::with_capacity(self.cells.len());
+        for c in 0..self.cols {
+            cells.extend((0..self.rows).map(|r| self.at(r, c)));
+        }
+        Grid {
+            rows: self.cols,
+            cols: self.rows,
+            cells,
+        }
+    }
+
+    /// The least of the board's images under the given symmetries
+    /// (`transpose` adds the diagonal reflections), trimmed first: one key
+    /// for boards with the same game tree.
+    pub fn least_image(&self, transpose: bool) -> Grid {
+        let a = self.trimmed();
+        let mut images = vec![a.mirrored(), a.flipped(), a.mirrored().flipped()];
+        if transpose {
+            let t = a.transposed();
+            images.extend([t.mirrored(), t.flipped(), t.mirrored().flipped(), t]);
+        }
+        images.into_iter().fold(a, |best, g| best.min(g))
+    }
+
+    /// The regions of cells joined orthogonally through cells for which
+    /// `joins` holds, each as a board of the same size holding only that
+    /// region's cells.
+    pub fn regions(&self, joins: impl Fn(u8) -> bool) -> Vec<Grid> {
+        let mut region = vec![usize::MAX; self.cells.len()];
+        let mut count = 0;
+        for start in 0..self.cells.len() {
+            if !joins(self.cells[start]) || region[start] != usize::MAX {
+                continue;
+            }
+            let mut stack = vec![start];
+            region[start] = count;
+            while let Some(k) = stack.pop() {
+                for (r, c) in self.neighbours(k / self.cols, k % self.cols) {
+                    let j = r * self.cols + c;
+                    if joins(self.cells[j]) && region[j] == usize::MAX {
+                        region[j] = count;
+                        stack.push(j);
+                    }
+                }
+            }
+            count += 1;
+        }
+        (0..count)
+            .map(|k| Grid {
+                rows: self.rows,
+                cols: self.cols,
+                cells: self
+                    .cells
+                    .iter()
+                    .zip(&region)
+                    .map(|(&v, &x)| if x == k { v } else { 0 })
+                    .collect(),
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,178 @@
+//! Toads-and-Frogs on a strip: Left's toads (`T`) move rightwards, Right's
+//! frogs (`F`) leftwards, each either sliding into an empty square or
+//! jumping over one piece of the opponent into the empty square beyond
+//! (Winning Ways, chapter 1). The generalised form takes the least and
+//! greatest slide, the longest run of pieces a jump may cross, and whether a
+//! jump may cross the mover's own pieces.
+
+use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
+use super::Ruleset;
+
+/// The rules: slide lengths, jump length and whether own pieces may be jumped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Toads {
+    /// The shortest slide (at least 1).
+    pub min_slide: usize,
+    /// The longest slide.
+    pub max_slide: usize,
+    /// The longest run of pieces one jump crosses (0: no jumps).
+    pub max_jump: usize,
+    /// Whether a jump may cross the mover's own pieces.
+    pub friendly_jump: bool,
+}
+
+impl Default for Toads {
+    /// The classic game: slide one square, jump one opponent.
+    fn default() -> Self {
+        Toads {
+            min_slide: 1,
+            max_slide: 1,
+            max_jump: 1,
+            friendly_jump: false,
+        }
+    }
+}
+
+const EMPTY: u8 = 0;
+const TOAD: u8 = 1;
+const FROG: u8 = 2;
+const SYMBOLS: [char; 3] = ['.', 'T', 'F'];
+
+/// Toads-and-Frogs in the registry.
+pub static INFO: RulesetInfo = RulesetInfo {
+    name: "toads_and_frogs",
+    constructors: &[Constructor {
+        name: "toads_and_frogs",
+        signature: "toads_and_frogs(\"TT..FF\" [, [min_slide, max_slide, max_jump, friendly]])",
+        arity: 1..=2,
+        help: "A Toads-and-Frogs strip: `T` Left's toads (moving right), `F` Right's frogs (moving left), `.` empty (`X` and `O` read as T and F). A piece slides into the empty square ahead or jumps over one opponent into the empty square beyond. The generalised game takes [min_slide, max_slide, max_jump, friendly]: slides of min_slide..max_slide squares into empty squares (the square ahead must be empty), jumps over a run of up to max_jump pieces (of the opponent, or of either side if friendly is 1) onto the first empty square.",
+        example: "value(toads_and_frogs(\"TT.FF\"))",
+        build: |args| {
+            let text = Arg::text(args, 0, "the strip")?;
+            let mut strip = Vec::with_capacity(text.len());
+            for ch in text.chars() {
+                strip.push(match ch.to_ascii_uppercase() {
+                    '.' => EMPTY,
+                    'T' | 'X' => TOAD,
+                    'F' | 'O' => FROG,
+                    other => return Err(ArgError::at(0, format!("unexpected `{other}` in a strip (use T, F and .)"))),
+                });
+                if strip.len() > 4096 {
+                    return Err(ArgError::at(0, "strips have at most 4096 squares"));
+                }
+            }
+            let rules = match args.get(1) {
+                None => Toads::default(),
+                Some(_) => {
+                    let p = Arg::ints::<usize>(args, 1, "the rules")?;
+                    let [min_slide, max_slide, max_jump, friendly] = p[..] else {
+                        return Err(ArgError::at(1, "the rules are [min_slide, max_slide, max_jump, friendly]"));
+                    };
+                    if min_slide == 0 || min_slide > max_slide || max_slide > 4096 || max_jump > 4096 || friendly > 1 {
+                        return Err(ArgError::at(1, "need 1 <= min_slide <= max_slide, max_jump >= 0 and friendly 0 or 1"));
+                    }
+                    Toads { min_slide, max_slide, max_jump, friendly_jump: friendly == 1 }
+                }
+            };
+            Ok(Positioned::boxed(rules, strip))
+        },
+    }],
+    words: &[],
+};
+
+impl Notation for Toads {
+    fn text(&self, strip: &Vec<u8>) -> String {
+        let s: String = strip.iter().map(|&v| SYMBOLS[usize::from(v)]).collect();
+        if *self == Toads::default() {
+            format!("toads_and_frogs(\"{s}\")")
+        } else {
+            format!(
+                "toads_and_frogs(\"{s}\", [{},{},{},{}])",
+                self.min_slide,
+                self.max_slide,
+                self.max_jump,
+                u8::from(self.friendly_jump)
+            )
+        }
+    }
+}
+
+impl Toads {
+    /// The moves of `piece`, which travels in direction `dir` (+1 or -1).
+    fn moves(&self, strip: &[u8], piece: u8, dir: isize) -> Vec<Vec<u8>> {
+        let n = strip.len() as isize;
+        let at = |i: isize| (0..n).contains(&i).then(|| strip[i as usize]);
+        let mut out = Vec::new();
+        let mut go = |from: isize, to: isize| {
+            let mut next = strip.to_vec();
+            next[from as usize] = EMPTY;
+            next[to as usize] = piece;
+            out.push(next);
+        };
+        for i in 0..n {
+            if strip[i as usize] != piece {
+                continue;
+            }
+            match at(i + dir) {
+                None => {}
+                Some(EMPTY) => {
+                    // Slides: every length from the least, while the squares landed on are empty.
+                    for d in self.min_slide..=self.max_slide {
+                        let to = i + dir * d as isize;
+                        if at(to) != Some(EMPTY) {
+                            break;
+                        }
+                        go(i, to);
+                    }
+                }
+                Some(_) => {
+                    // A jump crosses a run of pieces and lands on the first empty square.
+                    for d in 1..=self.max_jump + 1 {
+                        let to = i + dir * d as isize;
+                        match at(to) {
+                            None => break,
+                            Some(EMPTY) => {
+                                if d >= 2 {
+                                    go(i, to);
+                                }
+                                break;
+                            }
+                            Some(v) if v == piece && !self.friendly_jump => break,
+                            Some(_) => {}
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+impl Ruleset for Toads {
+    type Position = Vec<u8>;
+
+    fn left_options(&self, strip: &Vec<u8>) -> Vec<Vec<u8>> {
+        self.moves(strip, TOAD, 1)
+    }
+
+    fn right_options(&self, strip: &Vec<u8>) -> Vec<Vec<u8>> {
+        self.moves(strip, FROG, -1)
+    }
+
+    fn canonical_key(&self, strip: &Vec<u8>) -> Vec<u8> {
+        // Empty squares left of every piece can only ever be used by frogs,
+        // and those right of every piece only by toads.
+        let first = strip.iter().position(|&v| v != EMPTY);
+        let last = strip.iter().rposition(|&v| v != EMPTY);
+        let (Some(a), Some(b)) = (first, last) else {
+            return Vec::new();
+        };
+        let lo = if strip.contains(&FROG) { 0 } else { a };
+        let hi = if strip.contains(&TOAD) {
+            strip.len() - 1
+        } else {
+            b
+        };
+        strip[lo..=hi].to_vec()
+    }
+}

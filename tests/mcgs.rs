@@ -1,0 +1,96 @@
+//! The test positions of MCGS (a solver of sums of games; its `cgt_tests/`
+//! hold positions with their CGSuite 2.1.1 values), kept as facts in
+//! `tests/data/mcgs.tsv`: each position's value must equal CGSuite's, and on
+//! the strips of Toads-and-Frogs its outcome by the search without canonical
+//! forms must match the value's (the grids are beyond that search: it does
+//! not split positions into components).
+
+use cgt_core::ruleset::registry::Memos;
+use cgt_lang::{Session, Value};
+
+/// The constructor call for a position in MCGS's notation.
+fn constructor(ruleset: &str, position: &str) -> String {
+    match ruleset {
+        "domineering" => format!("domineering(\"{position}\")"),
+        "clobber" => format!("clobber(\"{position}\")"),
+        // MCGS's one-row Clobber names the colours the other way round
+        // (its XXO is CGSuite's v, as its file says).
+        "clobber_1xn" => {
+            let swapped: String = position
+                .chars()
+                .map(|c| match c {
+                    'X' => 'o',
+                    'O' => 'x',
+                    other => other,
+                })
+                .collect();
+            format!("clobber(\"{swapped}\")")
+        }
+        "nogo" | "nogo_1xn" => format!("nogo(\"{position}\")"),
+        "gen_toads" => {
+            let (params, strip) = position.split_once(':').expect("params:strip");
+            format!("toads_and_frogs(\"{strip}\", [{params}])")
+        }
+        other => panic!("no ruleset for {other}"),
+    }
+}
+
+/// One-row Clobber of more than 24 stones in one group takes cgt minutes
+/// (the strip does not split, and its followers are many); those cases run
+/// in the ignored test below.
+fn slow(ruleset: &str, position: &str) -> bool {
+    ruleset == "clobber_1xn" && position.len() > 24
+}
+
+#[test]
+fn values_and_outcomes_agree_with_cgsuite() {
+    check(false);
+}
+
+#[test]
+#[ignore = "minutes: cargo test --release --test mcgs -- --ignored"]
+fn the_slow_cases_agree_too() {
+    check(true);
+}
+
+fn check(slow_ones: bool) {
+    let data = include_str!("data/mcgs.tsv");
+    let mut s = Session::new();
+    let mut memos = Memos::new();
+    let mut checked = 0;
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [ruleset, position, value] = fields[..] else {
+            panic!("bad line {line:?}");
+        };
+        if slow(ruleset, position) != slow_ones {
+            continue;
+        }
+        let call = constructor(ruleset, position);
+        let same = s.run_line(&format!("value({call}) == ({value})"));
+        assert_eq!(
+            same.as_deref(),
+            Ok("true"),
+            "{ruleset} {position}: cgt says {:?}, CGSuite {value}",
+            s.run_line(&format!("value({call})"))
+        );
+        checked += 1;
+        if ruleset != "gen_toads" {
+            continue;
+        }
+        let Ok(Some(Value::Position(p))) = s.eval_line(&call) else {
+            panic!("{call}");
+        };
+        let g = s
+            .to_game(&Value::Position(p.clone()), Default::default())
+            .unwrap();
+        assert_eq!(p.outcome(&mut memos), s.arena.outcome(g), "{call}");
+    }
+    assert!(
+        checked >= if slow_ones { 3 } else { 270 },
+        "only {checked} cases"
+    );
+}
