@@ -37,6 +37,15 @@ const POSITIONS: &[&str] = &[
     "sls([\"rb\"], 3, (2,2), (2,2), own_colour_only)",
     "sls([\"rb\",\"b\"], 1, (1,0), (0,1), [at_least_one, unbounded])",
     "sls([\"rb\"], 2, (1,1), (1,0), extra_actions)",
+    "clobber(\"xox|o.x\")",
+    "clobber(\"xxo\")",
+    "nogo(\"x..|.o.\")",
+    "toads_and_frogs(\"TT.F.F\")",
+    "toads_and_frogs(\"T..TF.F\", [1,2,2,1])",
+    "nim([1,2,3])",
+    "octal(\"0.77\", [3,4])",
+    "subtraction([2,5], [7])",
+    "kayles(4)",
 ];
 
 #[test]

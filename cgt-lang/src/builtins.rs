@@ -7,6 +7,7 @@ use super::eval::Session;
 use super::value::{Player, Value};
 use cgt_core::form::{misere_outcome_direct, ordinal_sum, subordinate, Form, SequentialRule};
 use cgt_core::game::{Arena, GameId};
+use cgt_core::ruleset::heaps::Heaps;
 use cgt_core::ruleset::psn::{Psn, Threshold};
 use cgt_core::ruleset::registry::{Arg, Build, Positioned, RULESETS};
 use cgt_core::ruleset::sls::Sls;
@@ -837,6 +838,48 @@ static NATIVE: &[Builtin] = &[
         }),
     },
     Builtin {
+        name: "nim_sequence",
+        signature: "nim_sequence(\"0.d1d2...\", n)",
+        arity: 2..=2,
+        topic: "rulesets",
+        help: "The nim-values G(0), ..., G(n) of single heaps in the octal game with the given code (mex rule).",
+        example: "nim_sequence(\"0.77\", 12)",
+        run: Run::Native(|s, a| {
+            let rules = octal_arg(a)?;
+            let n = s.to_integer(&a.values[1], a.spans[1])?;
+            let n = n.to_usize().filter(|&n| n <= 1 << 16).ok_or_else(|| Error::spanned(a.spans[1], "n is an integer from 0 to 65536"))?;
+            let g = rules.nim_sequence(n);
+            Ok(Value::List(g.into_iter().map(|v| Value::Game(s.arena.nimber(v))).collect()))
+        }),
+    },
+    Builtin {
+        name: "octal_period",
+        signature: "octal_period(\"0.d1d2...\" [, max_heap])",
+        arity: 1..=2,
+        topic: "rulesets",
+        help: "[preperiod, period] of the octal game's nim-value sequence, proved by the octal periodicity theorem (values checked up to max_heap, default 1000): G(n + p) = G(n) for all n >= preperiod. An error if no period is proved there.",
+        example: "octal_period(\"0.77\")",
+        run: Run::Native(|s, a| {
+            let rules = octal_arg(a)?;
+            let max = match a.values.get(1) {
+                None => 1000,
+                Some(v) => s
+                    .to_integer(v, a.spans[1])?
+                    .to_usize()
+                    .filter(|&n| n <= 1 << 16)
+                    .ok_or_else(|| Error::spanned(a.spans[1], "max_heap is an integer from 0 to 65536"))?,
+            };
+            match rules.period(max) {
+                Some((n0, p)) => {
+                    let n0 = Value::Game(s.arena.integer(n0 as i64));
+                    let p = Value::Game(s.arena.integer(p as i64));
+                    Ok(Value::List(vec![n0, p]))
+                }
+                None => Err(Error::plain(format!("no period proved with heaps up to {max}"))),
+            }
+        }),
+    },
+    Builtin {
         name: "sls_play",
         signature: "sls_play(p)",
         arity: 1..=1,
@@ -910,6 +953,17 @@ fn write_file(a: &Args, path: &str, contents: String) -> Result<Value, Error> {
     std::fs::write(path, contents)
         .map_err(|e| Error::spanned(a.call, format!("cannot write {path}: {e}")))?;
     Ok(Value::Str(path.to_string()))
+}
+
+/// The octal code argument (the first) of the heap-game functions.
+fn octal_arg(a: &Args) -> Result<Heaps, Error> {
+    match &a.values[0] {
+        Value::Str(code) => Heaps::octal(code).map_err(|e| Error::spanned(a.spans[0], e)),
+        _ => Err(Error::spanned(
+            a.spans[0],
+            "expected an octal code in quotes, e.g. \"0.77\"",
+        )),
+    }
 }
 
 /// The PSN position argument of the psn_* functions.

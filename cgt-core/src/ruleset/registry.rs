@@ -6,7 +6,7 @@
 //! The language builds its functions, completion and help from the list, so
 //! adding a ruleset is one file plus one line here.
 
-use super::{clobber, domineering, nogo, psn, sls, toads, Evaluator, Memo, Ruleset};
+use super::{clobber, domineering, heaps, nogo, psn, sls, toads, Evaluator, Memo, Ruleset};
 use crate::analysis::Outcome;
 use crate::form::Form;
 use crate::game::{Arena, GameId};
@@ -21,6 +21,7 @@ use std::sync::Arc;
 pub static RULESETS: &[&RulesetInfo] = &[
     &clobber::INFO,
     &domineering::INFO,
+    &heaps::INFO,
     &nogo::INFO,
     &psn::INFO,
     &sls::INFO,
