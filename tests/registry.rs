@@ -46,6 +46,8 @@ const POSITIONS: &[&str] = &[
     "octal(\"0.77\", [3,4])",
     "subtraction([2,5], [7])",
     "kayles(4)",
+    "hackenbush(\"BRG\")",
+    "hackenbush([\"BR\",\"G\"])",
 ];
 
 #[test]

@@ -4,6 +4,7 @@
 pub mod clobber;
 pub mod domineering;
 pub mod grid;
+pub mod hackenbush;
 pub mod heaps;
 pub mod nogo;
 pub mod psn;

@@ -6,7 +6,9 @@
 //! The language builds its functions, completion and help from the list, so
 //! adding a ruleset is one file plus one line here.
 
-use super::{clobber, domineering, heaps, nogo, psn, sls, toads, Evaluator, Memo, Ruleset};
+use super::{
+    clobber, domineering, hackenbush, heaps, nogo, psn, sls, toads, Evaluator, Memo, Ruleset,
+};
 use crate::analysis::Outcome;
 use crate::form::Form;
 use crate::game::{Arena, GameId};
@@ -21,6 +23,7 @@ use std::sync::Arc;
 pub static RULESETS: &[&RulesetInfo] = &[
     &clobber::INFO,
     &domineering::INFO,
+    &hackenbush::INFO,
     &heaps::INFO,
     &nogo::INFO,
     &psn::INFO,
