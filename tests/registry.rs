@@ -48,6 +48,8 @@ const POSITIONS: &[&str] = &[
     "kayles(4)",
     "hackenbush(\"BRG\")",
     "hackenbush([\"BR\",\"G\"])",
+    "cutcake(3, 4)",
+    "cutcake([(1,2),(2,3)])",
 ];
 
 #[test]

@@ -2,6 +2,7 @@
 //! options; the engine gives values, outcomes and forms.
 
 pub mod clobber;
+pub mod cutcake;
 pub mod domineering;
 pub mod grid;
 pub mod hackenbush;

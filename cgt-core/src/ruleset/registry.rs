@@ -7,7 +7,8 @@
 //! adding a ruleset is one file plus one line here.
 
 use super::{
-    clobber, domineering, hackenbush, heaps, nogo, psn, sls, toads, Evaluator, Memo, Ruleset,
+    clobber, cutcake, domineering, hackenbush, heaps, nogo, psn, sls, toads, Evaluator, Memo,
+    Ruleset,
 };
 use crate::analysis::Outcome;
 use crate::form::Form;
@@ -22,6 +23,7 @@ use std::sync::Arc;
 /// Every ruleset the language offers, in the order help lists them.
 pub static RULESETS: &[&RulesetInfo] = &[
     &clobber::INFO,
+    &cutcake::INFO,
     &domineering::INFO,
     &hackenbush::INFO,
     &heaps::INFO,
