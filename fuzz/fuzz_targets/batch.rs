@@ -19,6 +19,9 @@ fuzz_target!(|data: &[u8]| {
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
         let reply = reply::batch_reply(&mut s, raw, json);
         assert!(!reply.contains('\n'), "a reply spans lines: {reply:?}");
-        assert!(!reply.contains("internal error"), "internal error on {raw:?}: {reply}");
+        assert!(
+            !reply.contains("internal error"),
+            "internal error on {raw:?}: {reply}"
+        );
     }
 });

@@ -11,6 +11,8 @@ static ALLOCATOR: Counting = Counting;
 fuzz_target!(|data: &[u8]| {
     watchdog(std::time::Duration::from_millis(500), 1 << 30);
     let mut u = Unstructured::new(data);
-    let Ok(line) = ruleset_call(&mut u) else { return };
+    let Ok(line) = ruleset_call(&mut u) else {
+        return;
+    };
     check_line(&line);
 });

@@ -33,14 +33,81 @@ pub fn watchdog(budget: Duration, memory: usize) {
 }
 
 const ATOMS: &[&str] = &[
-    "0", "1", "-1", "1/2", "-3/8", "5/1024", "*", "*2", "*3", "^", "v", "^^", "vv", "^*", "v*",
-    "^3", "v7", "^<2>", "^[3]", "v<3>", "v[2]", "+-1", "±2", "↑", "↓", "⋆", "⇑", "⇓",
-    "9223372036854775807", "-9223372036854775808", "18446744073709551615", "*9223372036854775807",
-    "*18446744073709551615", "*1048577", "*1000000", "^9223372036854775807", "v9223372036854775807",
-    "^[100]", "^<100>", "1/3", "1/0", "0/0", "2.5", "*.12", "Tiny(1)", "Miny(2)", "2Tiny(2)",
-    "{|}", "{0|}", "{|0}", "{0|0}", "{1|-1}", "{3||2|1}", "{0||0|-1}", "'{*|*}'", "'{0,*|0}'",
-    "\"s\"", "Left", "Right", "ans", "x", "per_player", "joint_end", "all_small", "[]", "[1,2,3]",
-    "(2,0)", "true", "false", "1e9", "1000000000000", "-0", "00", "*-1", "^-1",
+    "0",
+    "1",
+    "-1",
+    "1/2",
+    "-3/8",
+    "5/1024",
+    "*",
+    "*2",
+    "*3",
+    "^",
+    "v",
+    "^^",
+    "vv",
+    "^*",
+    "v*",
+    "^3",
+    "v7",
+    "^<2>",
+    "^[3]",
+    "v<3>",
+    "v[2]",
+    "+-1",
+    "±2",
+    "↑",
+    "↓",
+    "⋆",
+    "⇑",
+    "⇓",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "18446744073709551615",
+    "*9223372036854775807",
+    "*18446744073709551615",
+    "*1048577",
+    "*1000000",
+    "^9223372036854775807",
+    "v9223372036854775807",
+    "^[100]",
+    "^<100>",
+    "1/3",
+    "1/0",
+    "0/0",
+    "2.5",
+    "*.12",
+    "Tiny(1)",
+    "Miny(2)",
+    "2Tiny(2)",
+    "{|}",
+    "{0|}",
+    "{|0}",
+    "{0|0}",
+    "{1|-1}",
+    "{3||2|1}",
+    "{0||0|-1}",
+    "'{*|*}'",
+    "'{0,*|0}'",
+    "\"s\"",
+    "Left",
+    "Right",
+    "ans",
+    "x",
+    "per_player",
+    "joint_end",
+    "all_small",
+    "[]",
+    "[1,2,3]",
+    "(2,0)",
+    "true",
+    "false",
+    "1e9",
+    "1000000000000",
+    "-0",
+    "00",
+    "*-1",
+    "^-1",
 ];
 
 const OPS: &[&str] = &[
@@ -48,9 +115,20 @@ const OPS: &[&str] = &[
 ];
 
 const RULESET_CALLS: &[&str] = &[
-    "psn", "serial_nim", "end_nim", "psn_outcome", "psn_thresholds", "psn_uniform_outcome",
-    "psn_misere_outcome", "domineering", "sls", "sls_play", "value", "outcome_class",
-    "misere_outcome_class", "atomic_weight",
+    "psn",
+    "serial_nim",
+    "end_nim",
+    "psn_outcome",
+    "psn_thresholds",
+    "psn_uniform_outcome",
+    "psn_misere_outcome",
+    "domineering",
+    "sls",
+    "sls_play",
+    "value",
+    "outcome_class",
+    "misere_outcome_class",
+    "atomic_weight",
 ];
 
 fn small_int(u: &mut Unstructured) -> Result<String> {
@@ -72,9 +150,47 @@ fn list(u: &mut Unstructured, max: usize) -> Result<String> {
     Ok(format!("[{}]", items.join(",")))
 }
 
+/// A call of any registered ruleset's constructor with arguments drawn from
+/// the shapes constructors take (strings of board characters, integers,
+/// lists of integers, of strings and of pairs).
+fn any_constructor(u: &mut Unstructured) -> Result<String> {
+    let r = u.choose(cgt_core::ruleset::registry::RULESETS)?;
+    let c = u.choose(r.constructors)?;
+    let n = u.int_in_range(*c.arity.start()..=*c.arity.end() + 1)?;
+    let mut args = Vec::new();
+    for _ in 0..n {
+        let text = |u: &mut Unstructured| -> Result<String> {
+            let len = u.int_in_range(0..=8)?;
+            let mut s = String::new();
+            for _ in 0..len {
+                s.push(*u.choose(&[
+                    '.', 'x', 'o', 'X', 'O', 'T', 'F', 'B', 'R', 'G', '#', '|', '/', '0', '7', 'é',
+                ])?);
+            }
+            Ok(format!("\"{s}\""))
+        };
+        args.push(match u.int_in_range(0..=5)? {
+            0 => text(u)?,
+            1 => small_int(u)?,
+            2 => list(u, 5)?,
+            3 => format!("[{}, {}]", text(u)?, text(u)?),
+            4 => format!(
+                "[({}, {}), ({}, {})]",
+                small_int(u)?,
+                small_int(u)?,
+                small_int(u)?,
+                small_int(u)?
+            ),
+            _ => format!("\"0.{}\"", u.int_in_range(0..=777u32)?),
+        });
+    }
+    Ok(format!("{}({})", c.name, args.join(", ")))
+}
+
 /// A ruleset constructor call with arguments good and bad.
 pub fn ruleset_call(u: &mut Unstructured) -> Result<String> {
-    let inner = match u.int_in_range(0..=5)? {
+    let inner = match u.int_in_range(0..=7)? {
+        6 | 7 => any_constructor(u)?,
         0 => format!("psn({}, {})", list(u, 5)?, list(u, 5)?),
         1 => format!("psn({}, {}, {})", list(u, 4)?, list(u, 4)?, list(u, 4)?),
         2 => format!("domineering({}, {})", small_int(u)?, small_int(u)?),
@@ -95,11 +211,20 @@ pub fn ruleset_call(u: &mut Unstructured) -> Result<String> {
             let piles: Vec<String> = (0..u.int_in_range(0..=3)?)
                 .map(|_| {
                     let n = u.int_in_range(0..=3).unwrap_or(0);
-                    let s: String = (0..n).map(|_| *u.choose(&['r', 'b', 'g', 'y']).unwrap_or(&'r')).collect();
+                    let s: String = (0..n)
+                        .map(|_| *u.choose(&['r', 'b', 'g', 'y']).unwrap_or(&'r'))
+                        .collect();
                     format!("\"{s}\"")
                 })
                 .collect();
-            let variant = *u.choose(&["", ", at_least_one", ", own_colour_only", ", unbounded", ", extra_actions", ", 7"])?;
+            let variant = *u.choose(&[
+                "",
+                ", at_least_one",
+                ", own_colour_only",
+                ", unbounded",
+                ", extra_actions",
+                ", 7",
+            ])?;
             format!(
                 "sls([{}], {}, ({}, {}), ({}, {}){variant})",
                 piles.join(","),
@@ -126,7 +251,12 @@ pub fn expression(u: &mut Unstructured, depth: u32) -> Result<String> {
     }
     Ok(match u.int_in_range(0..=9)? {
         0 | 1 => u.choose(ATOMS)?.to_string(),
-        2 => format!("{} {} {}", expression(u, depth - 1)?, u.choose(OPS)?, expression(u, depth - 1)?),
+        2 => format!(
+            "{} {} {}",
+            expression(u, depth - 1)?,
+            u.choose(OPS)?,
+            expression(u, depth - 1)?
+        ),
         3 => format!("-{}", expression(u, depth - 1)?),
         4 => format!("({})", expression(u, depth - 1)?),
         5 => {
@@ -141,9 +271,18 @@ pub fn expression(u: &mut Unstructured, depth: u32) -> Result<String> {
         }
         6 => {
             let bars = "|".repeat(u.int_in_range(1..=3)?);
-            format!("{{{}{bars}{}}}", expression(u, depth - 1)?, expression(u, depth - 1)?)
+            format!(
+                "{{{}{bars}{}}}",
+                expression(u, depth - 1)?,
+                expression(u, depth - 1)?
+            )
         }
-        7 => format!("[{} for i in {}..{}]", expression(u, depth - 1)?, small_int(u)?, small_int(u)?),
+        7 => format!(
+            "[{} for i in {}..{}]",
+            expression(u, depth - 1)?,
+            small_int(u)?,
+            small_int(u)?
+        ),
         8 => ruleset_call(u)?,
         _ => {
             // A raw fragment: bytes the grammar does not expect.
@@ -162,7 +301,14 @@ pub fn check_line(line: &str) {
     }
     let mut s = cgt_lang::Session::new();
     if let Err(e) = s.run_line(line) {
-        assert!(e.kind != cgt_lang::ErrorKind::Internal, "internal error on {line:?}: {e}");
+        assert!(
+            e.kind != cgt_lang::ErrorKind::Internal,
+            "internal error on {line:?}: {e}"
+        );
     }
-    assert_eq!(s.run_line("1+1").ok().as_deref(), Some("2"), "after {line:?}");
+    assert_eq!(
+        s.run_line("1+1").ok().as_deref(),
+        Some("2"),
+        "after {line:?}"
+    );
 }
