@@ -50,6 +50,8 @@ const POSITIONS: &[&str] = &[
     "hackenbush([\"BR\",\"G\"])",
     "cutcake(3, 4)",
     "cutcake([(1,2),(2,3)])",
+    "col(\"x..|.#o\")",
+    "snort(\"..x|o..\")",
 ];
 
 #[test]

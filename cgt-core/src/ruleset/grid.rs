@@ -162,6 +162,23 @@ impl Grid {
         images.into_iter().fold(a, |best, g| best.min(g))
     }
 
+    /// The least of the board's images under the eight symmetries of the
+    /// square, without trimming (for games where empty squares are played).
+    pub fn least_symmetric(&self) -> Grid {
+        let t = self.transposed();
+        [
+            self.mirrored(),
+            self.flipped(),
+            self.mirrored().flipped(),
+            t.mirrored(),
+            t.flipped(),
+            t.mirrored().flipped(),
+            t,
+        ]
+        .into_iter()
+        .fold(self.clone(), |best, g| best.min(g))
+    }
+
     /// The regions of cells joined orthogonally through cells for which
     /// `joins` holds, each as a board of the same size holding only that
     /// region's cells.
@@ -197,5 +214,24 @@ impl Grid {
                     .collect(),
             })
             .collect()
+    }
+
+    /// The boards after placing `stone` on an empty square none of whose
+    /// neighbours holds `forbidden` (Col forbids the mover's own colour,
+    /// Snort the opponent's).
+    pub fn placements(&self, stone: u8, forbidden: u8) -> Vec<Grid> {
+        let mut out = Vec::new();
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                if self.at(r, c) == 0
+                    && self
+                        .neighbours(r, c)
+                        .all(|(r2, c2)| self.at(r2, c2) != forbidden)
+                {
+                    out.push(self.with(&[((r, c), stone)]));
+                }
+            }
+        }
+        out
     }
 }

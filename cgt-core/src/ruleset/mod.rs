@@ -2,6 +2,7 @@
 //! options; the engine gives values, outcomes and forms.
 
 pub mod clobber;
+pub mod col;
 pub mod cutcake;
 pub mod domineering;
 pub mod grid;
@@ -11,6 +12,7 @@ pub mod nogo;
 pub mod psn;
 pub mod registry;
 pub mod sls;
+pub mod snort;
 pub mod toads;
 
 use crate::analysis::Outcome;

@@ -96,15 +96,6 @@ impl Ruleset for NoGo {
     fn canonical_key(&self, g: &Grid) -> Grid {
         // The eight symmetries of the square keep liberties and moves; the
         // board's edges matter, so it is not trimmed.
-        let images = [
-            g.mirrored(),
-            g.flipped(),
-            g.mirrored().flipped(),
-            g.transposed(),
-            g.transposed().mirrored(),
-            g.transposed().flipped(),
-            g.transposed().mirrored().flipped(),
-        ];
-        images.into_iter().fold(g.clone(), |best, x| best.min(x))
+        g.least_symmetric()
     }
 }

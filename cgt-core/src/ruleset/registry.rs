@@ -7,8 +7,8 @@
 //! adding a ruleset is one file plus one line here.
 
 use super::{
-    clobber, cutcake, domineering, hackenbush, heaps, nogo, psn, sls, toads, Evaluator, Memo,
-    Ruleset,
+    clobber, col, cutcake, domineering, hackenbush, heaps, nogo, psn, sls, snort, toads, Evaluator,
+    Memo, Ruleset,
 };
 use crate::analysis::Outcome;
 use crate::form::Form;
@@ -23,6 +23,7 @@ use std::sync::Arc;
 /// Every ruleset the language offers, in the order help lists them.
 pub static RULESETS: &[&RulesetInfo] = &[
     &clobber::INFO,
+    &col::INFO,
     &cutcake::INFO,
     &domineering::INFO,
     &hackenbush::INFO,
@@ -30,6 +31,7 @@ pub static RULESETS: &[&RulesetInfo] = &[
     &nogo::INFO,
     &psn::INFO,
     &sls::INFO,
+    &snort::INFO,
     &toads::INFO,
 ];
 
