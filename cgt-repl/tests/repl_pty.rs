@@ -14,10 +14,14 @@ fn a_newcomer_session() {
         .env("XDG_DATA_HOME", home.join("data"))
         .env("TERM", "xterm");
     let mut p = spawn_command(cmd, Some(30_000)).expect("spawn cgt in a pty");
-    p.exp_string("cgt> ").unwrap();
+    // Keys typed before the line editor is back in raw mode may be dropped
+    // by the terminal, so each input waits for it (bracketed paste on).
+    p.exp_string("\x1b[?2004h").unwrap();
 
     p.send_line("a = ^").unwrap();
+    p.exp_string("\x1b[?2004l").unwrap();
     p.exp_string("^").unwrap();
+    p.exp_string("\x1b[?2004h").unwrap();
 
     // Tab completes a function name.
     p.send("atomic_w").unwrap();
@@ -27,15 +31,18 @@ fn a_newcomer_session() {
     assert!(seen.is_ok(), "{seen:?}");
     p.send_line("psn([3,3,3,3],[3,2,4,1]))").unwrap();
     p.exp_regex("\\r\\n1\\r\\n").unwrap();
+    p.exp_string("\x1b[?2004h").unwrap();
 
     p.send_line("help psn").unwrap();
     p.exp_string("Partizan-Serial-Nim").unwrap();
+    p.exp_string("\x1b[?2004h").unwrap();
 
     // Ctrl-C stops a long computation (Domineering 5x6 takes ~20 s) ...
     p.send_line("value(domineering(5,6))").unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1500));
     p.send_control('c').unwrap();
     p.exp_string("interrupted").unwrap();
+    p.exp_string("cgt> ").unwrap();
     // ... and the session keeps its variables.
     p.send_line("a + a").unwrap();
     p.exp_string("^^").unwrap();
