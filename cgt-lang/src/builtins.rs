@@ -846,9 +846,7 @@ static NATIVE: &[Builtin] = &[
         example: "nim_sequence(\"0.77\", 12)",
         run: Run::Native(|s, a| {
             let rules = octal_arg(a)?;
-            let n = s.to_integer(&a.values[1], a.spans[1])?;
-            let n = n.to_usize().filter(|&n| n <= 1 << 16).ok_or_else(|| Error::spanned(a.spans[1], "n is an integer from 0 to 65536"))?;
-            let g = rules.nim_sequence(n);
+            let g = rules.nim_sequence(heap_bound(s, a, "n")?);
             Ok(Value::List(g.into_iter().map(|v| Value::Game(s.arena.nimber(v))).collect()))
         }),
     },
@@ -861,14 +859,7 @@ static NATIVE: &[Builtin] = &[
         example: "octal_period(\"0.77\")",
         run: Run::Native(|s, a| {
             let rules = octal_arg(a)?;
-            let max = match a.values.get(1) {
-                None => 1000,
-                Some(v) => s
-                    .to_integer(v, a.spans[1])?
-                    .to_usize()
-                    .filter(|&n| n <= 1 << 16)
-                    .ok_or_else(|| Error::spanned(a.spans[1], "max_heap is an integer from 0 to 65536"))?,
-            };
+            let max = if a.values.len() > 1 { heap_bound(s, a, "max_heap")? } else { 1000 };
             match rules.period(max) {
                 Some((n0, p)) => {
                     let n0 = Value::Game(s.arena.integer(n0 as i64));
@@ -953,6 +944,14 @@ fn write_file(a: &Args, path: &str, contents: String) -> Result<Value, Error> {
     std::fs::write(path, contents)
         .map_err(|e| Error::spanned(a.call, format!("cannot write {path}: {e}")))?;
     Ok(Value::Str(path.to_string()))
+}
+
+/// The heap size bound (the second argument) of the heap-game functions.
+fn heap_bound(s: &mut Session, a: &Args, what: &str) -> Result<usize, Error> {
+    let n = s.to_integer(&a.values[1], a.spans[1])?;
+    n.to_usize()
+        .filter(|&n| n <= 1 << 16)
+        .ok_or_else(|| Error::spanned(a.spans[1], format!("{what} is an integer from 0 to 65536")))
 }
 
 /// The octal code argument (the first) of the heap-game functions.

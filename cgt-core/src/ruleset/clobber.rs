@@ -78,6 +78,6 @@ impl Ruleset for Clobber {
     }
 
     fn canonical_key(&self, g: &Grid) -> Grid {
-        g.least_image(true)
+        g.least_image()
     }
 }

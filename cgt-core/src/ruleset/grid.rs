@@ -149,17 +149,11 @@ impl Grid {
         }
     }
 
-    /// The least of the board's images under the given symmetries
-    /// (`transpose` adds the diagonal reflections), trimmed first: one key
-    /// for boards with the same game tree.
-    pub fn least_image(&self, transpose: bool) -> Grid {
-        let a = self.trimmed();
-        let mut images = vec![a.mirrored(), a.flipped(), a.mirrored().flipped()];
-        if transpose {
-            let t = a.transposed();
-            images.extend([t.mirrored(), t.flipped(), t.mirrored().flipped(), t]);
-        }
-        images.into_iter().fold(a, |best, g| best.min(g))
+    /// The least image of the trimmed board under the eight symmetries of
+    /// the square: one key for boards with the same game tree, in games
+    /// where empty squares are never played.
+    pub fn least_image(&self) -> Grid {
+        self.trimmed().least_symmetric()
     }
 
     /// The least of the board's images under the eight symmetries of the

@@ -7,8 +7,9 @@
 //! engine), the module computes nim-value sequences by the mex rule and finds
 //! their period by the octal periodicity theorem.
 
-use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
+use super::registry::{AnyPosition, Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::Ruleset;
+use std::sync::Arc;
 
 /// The rules: which removals are allowed and what they may leave.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -200,10 +201,7 @@ pub static INFO: RulesetInfo = RulesetInfo {
             arity: 1..=1,
             help: "Kayles (octal game 0.77) on a row of n pins: knock down one pin or two adjacent ones.",
             example: "value(kayles(5))",
-            build: |args| {
-                let n = Arg::int::<u64>(args, 0, "the number of pins")?;
-                Ok(Positioned::boxed(Heaps::octal("0.77").expect("a valid code"), checked(vec![n], 0)?))
-            },
+            build: |args| row_of_pins("0.77", args),
         },
         Constructor {
             name: "dawsons_kayles",
@@ -211,14 +209,18 @@ pub static INFO: RulesetInfo = RulesetInfo {
             arity: 1..=1,
             help: "Dawson's Kayles (octal game 0.07) on a row of n pins: knock down two adjacent pins.",
             example: "value(dawsons_kayles(6))",
-            build: |args| {
-                let n = Arg::int::<u64>(args, 0, "the number of pins")?;
-                Ok(Positioned::boxed(Heaps::octal("0.07").expect("a valid code"), checked(vec![n], 0)?))
-            },
+            build: |args| row_of_pins("0.07", args),
         },
     ],
     words: &[],
 };
+
+/// One heap of n pins (the first argument) in the octal game `code`.
+fn row_of_pins(code: &str, args: &[Arg]) -> Result<Arc<dyn AnyPosition>, ArgError> {
+    let n = Arg::int::<u64>(args, 0, "the number of pins")?;
+    let rules = Heaps::octal(code).map_err(ArgError::call)?;
+    Ok(Positioned::boxed(rules, checked(vec![n], 0)?))
+}
 
 fn heaps(args: &[Arg], k: usize) -> Result<Vec<u64>, ArgError> {
     let h = Arg::ints::<u64>(args, k, "the heaps")?;

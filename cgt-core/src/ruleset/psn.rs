@@ -45,11 +45,7 @@ pub static INFO: RulesetInfo = RulesetInfo {
             arity: 1..=1,
             help: "Serial-Nim (Levine): both players take from the leftmost non-empty pile; PSN with σ the identity. Equals *w1 -> *w2 -> ... -> *wn.",
             example: "value(serial_nim([3,5,2,3,3,1,9]))",
-            build: |args| {
-                let w = piles(args)?;
-                let rules = Psn::new((1..=w.len()).collect()).map_err(|e| ArgError::at(0, e))?;
-                Ok(Positioned::boxed(rules, w))
-            },
+            build: |args| with_sigma(args, |n| (1..=n).collect()),
         },
         Constructor {
             name: "end_nim",
@@ -57,15 +53,21 @@ pub static INFO: RulesetInfo = RulesetInfo {
             arity: 1..=1,
             help: "Partizan-End-Nim: Left takes from the leftmost non-empty pile, Right from the rightmost; PSN with σ reversed.",
             example: "psn_outcome(end_nim([3,5,2,3,3,1,9]))",
-            build: |args| {
-                let w = piles(args)?;
-                let rules = Psn::new((1..=w.len()).rev().collect()).map_err(|e| ArgError::at(0, e))?;
-                Ok(Positioned::boxed(rules, w))
-            },
+            build: |args| with_sigma(args, |n| (1..=n).rev().collect()),
         },
     ],
     words: &[],
 };
+
+/// The piles (the first argument) under the permutation `sigma(n)` of n piles.
+fn with_sigma(
+    args: &[Arg],
+    sigma: fn(usize) -> Vec<usize>,
+) -> Result<std::sync::Arc<dyn super::registry::AnyPosition>, ArgError> {
+    let w = piles(args)?;
+    let rules = Psn::new(sigma(w.len())).map_err(|e| ArgError::at(0, e))?;
+    Ok(Positioned::boxed(rules, w))
+}
 
 /// The piles argument (the first) of the constructors.
 fn piles(args: &[Arg]) -> Result<Vec<u64>, ArgError> {

@@ -107,10 +107,9 @@ impl Arg {
     /// Argument `k` as an integer in `T`'s range, with `what` naming it.
     pub fn int<T: TryFrom<i128>>(args: &[Arg], k: usize, what: &str) -> Result<T, ArgError> {
         match &args[k] {
-            Arg::Int(n) => i128::try_from(n.clone())
-                .ok()
-                .and_then(|x| T::try_from(x).ok())
-                .ok_or_else(|| ArgError::at(k, format!("{what} is out of range"))),
+            Arg::Int(n) => {
+                in_range(n).ok_or_else(|| ArgError::at(k, format!("{what} is out of range")))
+            }
             _ => Err(ArgError::at(k, format!("{what} must be an integer"))),
         }
     }
@@ -126,9 +125,7 @@ impl Arg {
         items
             .iter()
             .map(|x| match x {
-                Arg::Int(n) => i128::try_from(n.clone())
-                    .ok()
-                    .and_then(|x| T::try_from(x).ok())
+                Arg::Int(n) => in_range(n)
                     .ok_or_else(|| ArgError::at(k, format!("{what}: {n} is out of range"))),
                 _ => Err(ArgError::at(
                     k,
@@ -148,6 +145,11 @@ impl Arg {
             )),
         }
     }
+}
+
+/// `n` in `T`'s range, if it is.
+fn in_range<T: TryFrom<i128>>(n: &BigInt) -> Option<T> {
+    i128::try_from(n).ok().and_then(|x| T::try_from(x).ok())
 }
 
 /// How a ruleset's positions are written: as the constructor call that
