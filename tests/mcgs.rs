@@ -1,7 +1,7 @@
 //! The test positions of MCGS (a solver of sums of games; its `cgt_tests/`
 //! hold positions with their CGSuite 2.1.1 values), kept as facts in
 //! `tests/data/mcgs.tsv`: each position's value must equal CGSuite's, and on
-//! the strips of Toads-and-Frogs its outcome by the search without canonical
+//! the strips of Toads-and-Frogs and Elephants its outcome by the search without canonical
 //! forms must match the value's (the grids are beyond that search: it does
 //! not split positions into components).
 
@@ -27,6 +27,8 @@ fn constructor(ruleset: &str, position: &str) -> String {
             format!("clobber(\"{swapped}\")")
         }
         "nogo" | "nogo_1xn" => format!("nogo(\"{position}\")"),
+        "elephants" => format!("elephants(\"{position}\")"),
+        "fission" => format!("fission(\"{position}\")"),
         "gen_toads" => {
             let (params, strip) = position.split_once(':').expect("params:strip");
             format!("toads_and_frogs(\"{strip}\", [{params}])")
@@ -78,7 +80,7 @@ fn check(slow_ones: bool) {
             s.run_line(&format!("value({call})"))
         );
         checked += 1;
-        if ruleset != "gen_toads" {
+        if ruleset != "gen_toads" && ruleset != "elephants" {
             continue;
         }
         let Ok(Some(Value::Position(p))) = s.eval_line(&call) else {
@@ -90,7 +92,7 @@ fn check(slow_ones: bool) {
         assert_eq!(p.outcome(&mut memos), s.arena.outcome(g), "{call}");
     }
     assert!(
-        checked >= if slow_ones { 3 } else { 270 },
+        checked >= if slow_ones { 3 } else { 470 },
         "only {checked} cases"
     );
 }

@@ -46,13 +46,29 @@ const POSITIONS: &[&str] = &[
     "octal(\"0.77\", [3,4])",
     "subtraction([2,5], [7])",
     "kayles(4)",
+    "dawsons_kayles(5)",
     "hackenbush(\"BRG\")",
     "hackenbush([\"BR\",\"G\"])",
     "cutcake(3, 4)",
     "cutcake([(1,2),(2,3)])",
     "col(\"x..|.#o\")",
     "snort(\"..x|o..\")",
+    "elephants(\"X.X..O.O\")",
+    "fission(\"...|.x.|..#\")",
 ];
+
+#[test]
+fn every_constructor_is_read_back_below() {
+    for info in cgt_core::ruleset::registry::RULESETS {
+        for c in info.constructors {
+            assert!(
+                POSITIONS.iter().any(|p| p.starts_with(&format!("{}(", c.name))),
+                "no position of {} in POSITIONS",
+                c.name
+            );
+        }
+    }
+}
 
 #[test]
 fn positions_and_their_options_read_back() {

@@ -173,6 +173,14 @@ impl Grid {
         .fold(self.clone(), |best, g| best.min(g))
     }
 
+    /// The least of the board's images under the four symmetries that keep
+    /// rows as rows (for games whose players move in different directions).
+    pub fn least_upright(&self) -> Grid {
+        [self.mirrored(), self.flipped(), self.mirrored().flipped()]
+            .into_iter()
+            .fold(self.clone(), |best, g| best.min(g))
+    }
+
     /// The regions of cells joined orthogonally through cells for which
     /// `joins` holds, each as a board of the same size holding only that
     /// region's cells.

@@ -5,6 +5,7 @@ pub mod clobber;
 pub mod col;
 pub mod cutcake;
 pub mod domineering;
+pub mod fission;
 pub mod grid;
 pub mod hackenbush;
 pub mod heaps;

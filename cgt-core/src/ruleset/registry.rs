@@ -7,8 +7,8 @@
 //! adding a ruleset is one file plus one line here.
 
 use super::{
-    clobber, col, cutcake, domineering, hackenbush, heaps, nogo, psn, sls, snort, toads, Evaluator,
-    Memo, Ruleset,
+    clobber, col, cutcake, domineering, fission, hackenbush, heaps, nogo, psn, sls, snort, toads,
+    Evaluator, Memo, Ruleset,
 };
 use crate::analysis::Outcome;
 use crate::form::Form;
@@ -26,6 +26,7 @@ pub static RULESETS: &[&RulesetInfo] = &[
     &col::INFO,
     &cutcake::INFO,
     &domineering::INFO,
+    &fission::INFO,
     &hackenbush::INFO,
     &heaps::INFO,
     &nogo::INFO,

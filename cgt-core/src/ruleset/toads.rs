@@ -3,7 +3,9 @@
 //! jumping over one piece of the opponent into the empty square beyond
 //! (Winning Ways, chapter 1). The generalised form takes the least and
 //! greatest slide, the longest run of pieces a jump may cross, and whether a
-//! jump may cross the mover's own pieces.
+//! jump may cross the mover's own pieces. Without jumps it is Elephants and
+//! Rhinos (Lessons in Play): pieces only step forward, so they never pass
+//! each other and the strip splits between a frog and the next toad.
 
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::Ruleset;
@@ -48,19 +50,7 @@ pub static INFO: RulesetInfo = RulesetInfo {
         help: "A Toads-and-Frogs strip: `T` Left's toads (moving right), `F` Right's frogs (moving left), `.` empty (`X` and `O` read as T and F). A piece slides into the empty square ahead or jumps over one opponent into the empty square beyond. The generalised game takes [min_slide, max_slide, max_jump, friendly]: slides of min_slide..max_slide squares into empty squares (the square ahead must be empty), jumps over a run of up to max_jump pieces (of the opponent, or of either side if friendly is 1) onto the first empty square.",
         example: "value(toads_and_frogs(\"TT.FF\"))",
         build: |args| {
-            let text = Arg::text(args, 0, "the strip")?;
-            let mut strip = Vec::with_capacity(text.len());
-            for ch in text.chars() {
-                strip.push(match ch.to_ascii_uppercase() {
-                    '.' => EMPTY,
-                    'T' | 'X' => TOAD,
-                    'F' | 'O' => FROG,
-                    other => return Err(ArgError::at(0, format!("unexpected `{other}` in a strip (use T, F and .)"))),
-                });
-                if strip.len() > 4096 {
-                    return Err(ArgError::at(0, "strips have at most 4096 squares"));
-                }
-            }
+            let strip = parse_strip(Arg::text(args, 0, "the strip")?)?;
             let rules = match args.get(1) {
                 None => Toads::default(),
                 Some(_) => {
@@ -76,14 +66,52 @@ pub static INFO: RulesetInfo = RulesetInfo {
             };
             Ok(Positioned::boxed(rules, strip))
         },
+    }, Constructor {
+        name: "elephants",
+        signature: "elephants(\"X..O\")",
+        arity: 1..=1,
+        help: "An Elephants and Rhinos strip (Lessons in Play): `X` Left's elephants step one square rightwards, `O` Right's rhinos one square leftwards, into an empty square (`.`). Toads-and-Frogs without jumps; the strip splits into components between a rhino and the next elephant.",
+        example: "value(elephants(\"X.X..O\"))",
+        build: |args| {
+            let strip = parse_strip(Arg::text(args, 0, "the strip")?)?;
+            Ok(Positioned::boxed(Toads::ELEPHANTS, strip))
+        },
     }],
     words: &[],
 };
 
+/// A strip from its text: `T`/`X`, `F`/`O` and `.`.
+fn parse_strip(text: &str) -> Result<Vec<u8>, ArgError> {
+    let mut strip = Vec::with_capacity(text.len());
+    for ch in text.chars() {
+        strip.push(match ch.to_ascii_uppercase() {
+            '.' => EMPTY,
+            'T' | 'X' => TOAD,
+            'F' | 'O' => FROG,
+            other => {
+                return Err(ArgError::at(
+                    0,
+                    format!("unexpected `{other}` in a strip (use T, F and .)"),
+                ))
+            }
+        });
+        if strip.len() > 4096 {
+            return Err(ArgError::at(0, "strips have at most 4096 squares"));
+        }
+    }
+    Ok(strip)
+}
+
 impl Notation for Toads {
     fn text(&self, strip: &Vec<u8>) -> String {
         let s: String = strip.iter().map(|&v| SYMBOLS[usize::from(v)]).collect();
-        if *self == Toads::default() {
+        if *self == Toads::ELEPHANTS {
+            let s: String = strip
+                .iter()
+                .map(|&v| ['.', 'X', 'O'][usize::from(v)])
+                .collect();
+            format!("elephants(\"{s}\")")
+        } else if *self == Toads::default() {
             format!("toads_and_frogs(\"{s}\")")
         } else {
             format!(
@@ -98,6 +126,14 @@ impl Notation for Toads {
 }
 
 impl Toads {
+    /// Elephants and Rhinos: single steps, no jumps.
+    pub const ELEPHANTS: Toads = Toads {
+        min_slide: 1,
+        max_slide: 1,
+        max_jump: 0,
+        friendly_jump: false,
+    };
+
     /// The moves of `piece`, which travels in direction `dir` (+1 or -1).
     fn moves(&self, strip: &[u8], piece: u8, dir: isize) -> Vec<Vec<u8>> {
         let n = strip.len() as isize;
@@ -157,6 +193,31 @@ impl Ruleset for Toads {
 
     fn right_options(&self, strip: &Vec<u8>) -> Vec<Vec<u8>> {
         self.moves(strip, FROG, -1)
+    }
+
+    fn components(&self, strip: &Vec<u8>) -> Option<Vec<Vec<u8>>> {
+        if self.max_jump > 0 {
+            return None;
+        }
+        // Without jumps pieces keep their order: a frog and the toad after
+        // it move apart, so nothing crosses the squares between them.
+        let mut parts = Vec::new();
+        let mut start = 0;
+        let mut last: Option<(usize, u8)> = None;
+        for (i, &v) in strip.iter().enumerate() {
+            if v == EMPTY {
+                continue;
+            }
+            if let Some((j, FROG)) = last {
+                if v == TOAD {
+                    parts.push(strip[start..=j].to_vec());
+                    start = i;
+                }
+            }
+            last = Some((i, v));
+        }
+        parts.push(strip[start..].to_vec());
+        Some(parts)
     }
 
     fn canonical_key(&self, strip: &Vec<u8>) -> Vec<u8> {
