@@ -55,6 +55,7 @@ const POSITIONS: &[&str] = &[
     "snort(\"..x|o..\")",
     "elephants(\"X.X..O.O\")",
     "fission(\"...|.x.|..#\")",
+    "amazons(\"x.#|..o\")",
 ];
 
 #[test]
@@ -62,7 +63,9 @@ fn every_constructor_is_read_back_below() {
     for info in cgt_core::ruleset::registry::RULESETS {
         for c in info.constructors {
             assert!(
-                POSITIONS.iter().any(|p| p.starts_with(&format!("{}(", c.name))),
+                POSITIONS
+                    .iter()
+                    .any(|p| p.starts_with(&format!("{}(", c.name))),
                 "no position of {} in POSITIONS",
                 c.name
             );

@@ -14,6 +14,18 @@ pub struct Grid {
     pub cells: Vec<u8>,
 }
 
+/// The eight directions of a chess queen, orthogonal ones first.
+const DIRECTIONS: [(isize, isize); 8] = [
+    (0, 1),
+    (1, 0),
+    (0, -1),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
 /// The largest number of squares a board may have (positions are explored
 /// exhaustively, so bigger boards are out of reach anyway).
 pub const MAX_CELLS: usize = 4096;
@@ -89,7 +101,12 @@ impl Grid {
 
     /// Without border rows and columns that hold only empty squares.
     pub fn trimmed(&self) -> Grid {
-        let used = |r: usize, c: usize| self.at(r, c) != 0;
+        self.trimmed_of(0)
+    }
+
+    /// Without border rows and columns that hold only `blank`.
+    pub fn trimmed_of(&self, blank: u8) -> Grid {
+        let used = |r: usize, c: usize| self.at(r, c) != blank;
         let rows: Vec<usize> = (0..self.rows)
             .filter(|&r| (0..self.cols).any(|c| used(r, c)))
             .collect();
@@ -185,6 +202,13 @@ impl Grid {
     /// `joins` holds, each as a board of the same size holding only that
     /// region's cells.
     pub fn regions(&self, joins: impl Fn(u8) -> bool) -> Vec<Grid> {
+        self.regions_by(joins, false, 0)
+    }
+
+    /// The regions of cells joined through cells for which `joins` holds,
+    /// orthogonally or (with `diagonal`) also diagonally, each as a board of
+    /// the same size whose cells outside the region are `fill`.
+    pub fn regions_by(&self, joins: impl Fn(u8) -> bool, diagonal: bool, fill: u8) -> Vec<Grid> {
         let mut region = vec![usize::MAX; self.cells.len()];
         let mut count = 0;
         for start in 0..self.cells.len() {
@@ -194,7 +218,7 @@ impl Grid {
             let mut stack = vec![start];
             region[start] = count;
             while let Some(k) = stack.pop() {
-                for (r, c) in self.neighbours(k / self.cols, k % self.cols) {
+                for (r, c) in self.around(k / self.cols, k % self.cols, diagonal) {
                     let j = r * self.cols + c;
                     if joins(self.cells[j]) && region[j] == usize::MAX {
                         region[j] = count;
@@ -212,10 +236,51 @@ impl Grid {
                     .cells
                     .iter()
                     .zip(&region)
-                    .map(|(&v, &x)| if x == k { v } else { 0 })
+                    .map(|(&v, &x)| if x == k { v } else { fill })
                     .collect(),
             })
             .collect()
+    }
+
+    /// The squares next to `(r, c)`: orthogonally, and diagonally too with
+    /// `diagonal`.
+    pub fn around(
+        &self,
+        r: usize,
+        c: usize,
+        diagonal: bool,
+    ) -> impl Iterator<Item = (usize, usize)> {
+        let (rows, cols) = (self.rows, self.cols);
+        DIRECTIONS
+            .into_iter()
+            .filter(move |&(dr, dc)| diagonal || dr == 0 || dc == 0)
+            .filter_map(move |(dr, dc)| {
+                let r2 = r.checked_add_signed(dr)?;
+                let c2 = c.checked_add_signed(dc)?;
+                (r2 < rows && c2 < cols).then_some((r2, c2))
+            })
+    }
+
+    /// The squares reached from `(r, c)` moving like a chess queen over
+    /// squares for which `open` holds.
+    pub fn queen_moves(
+        &self,
+        r: usize,
+        c: usize,
+        open: impl Fn(usize, usize) -> bool,
+    ) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for (dr, dc) in DIRECTIONS {
+            let (mut r2, mut c2) = (r, c);
+            while let (Some(a), Some(b)) = (r2.checked_add_signed(dr), c2.checked_add_signed(dc)) {
+                if a >= self.rows || b >= self.cols || !open(a, b) {
+                    break;
+                }
+                out.push((a, b));
+                (r2, c2) = (a, b);
+            }
+        }
+        out
     }
 
     /// The boards after placing `stone` on an empty square none of whose

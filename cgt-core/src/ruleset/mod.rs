@@ -1,6 +1,7 @@
 //! Rulesets plugged into the engine through one trait. A ruleset gives
 //! options; the engine gives values, outcomes and forms.
 
+pub mod amazons;
 pub mod clobber;
 pub mod col;
 pub mod cutcake;

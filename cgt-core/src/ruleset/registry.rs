@@ -7,8 +7,8 @@
 //! adding a ruleset is one file plus one line here.
 
 use super::{
-    clobber, col, cutcake, domineering, fission, hackenbush, heaps, nogo, psn, sls, snort, toads,
-    Evaluator, Memo, Ruleset,
+    amazons, clobber, col, cutcake, domineering, fission, hackenbush, heaps, nogo, psn, sls, snort,
+    toads, Evaluator, Memo, Ruleset,
 };
 use crate::analysis::Outcome;
 use crate::form::Form;
@@ -22,6 +22,7 @@ use std::sync::Arc;
 
 /// Every ruleset the language offers, in the order help lists them.
 pub static RULESETS: &[&RulesetInfo] = &[
+    &amazons::INFO,
     &clobber::INFO,
     &col::INFO,
     &cutcake::INFO,
