@@ -56,6 +56,9 @@ const POSITIONS: &[&str] = &[
     "elephants(\"X.X..O.O\")",
     "fission(\"...|.x.|..#\")",
     "amazons(\"x.#|..o\")",
+    "konane(\"xo.|.ox\")",
+    "ski_jumps(\"L.r.|.R..|....\")",
+    "toppling_dominoes(\"BRGB\")",
 ];
 
 #[test]

@@ -34,6 +34,15 @@ impl Grid {
     /// A board from rows separated by `|` (or `/`); `symbols[k]` is the
     /// character of cell value `k` (its upper and lower case both read).
     pub fn parse(text: &str, symbols: &[char]) -> Result<Grid, String> {
+        Self::read(text, symbols, |a, b| a.eq_ignore_ascii_case(b))
+    }
+
+    /// Like [`Grid::parse`], where case tells pieces apart.
+    pub fn parse_exact(text: &str, symbols: &[char]) -> Result<Grid, String> {
+        Self::read(text, symbols, |a, b| a == b)
+    }
+
+    fn read(text: &str, symbols: &[char], same: fn(&char, &char) -> bool) -> Result<Grid, String> {
         let rows: Vec<&str> = text.split(['|', '/']).collect();
         let cols = rows.first().map_or(0, |r| r.chars().count());
         let mut cells = Vec::new();
@@ -42,13 +51,10 @@ impl Grid {
                 return Err("every row of the board needs the same length".into());
             }
             for ch in r.chars() {
-                let k = symbols
-                    .iter()
-                    .position(|s| s.eq_ignore_ascii_case(&ch))
-                    .ok_or_else(|| {
-                        let allowed: String = symbols.iter().collect();
-                        format!("unexpected `{ch}` in a board (use the characters {allowed:?})")
-                    })?;
+                let k = symbols.iter().position(|s| same(s, &ch)).ok_or_else(|| {
+                    let allowed: String = symbols.iter().collect();
+                    format!("unexpected `{ch}` in a board (use the characters {allowed:?})")
+                })?;
                 cells.push(k as u8);
             }
             if cells.len() > MAX_CELLS {

@@ -10,12 +10,15 @@ pub mod fission;
 pub mod grid;
 pub mod hackenbush;
 pub mod heaps;
+pub mod konane;
 pub mod nogo;
 pub mod psn;
 pub mod registry;
+pub mod ski_jumps;
 pub mod sls;
 pub mod snort;
 pub mod toads;
+pub mod toppling_dominoes;
 
 use crate::analysis::Outcome;
 use crate::form::Form;

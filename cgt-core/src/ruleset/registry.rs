@@ -6,10 +6,7 @@
 //! The language builds its functions, completion and help from the list, so
 //! adding a ruleset is one file plus one line here.
 
-use super::{
-    amazons, clobber, col, cutcake, domineering, fission, hackenbush, heaps, nogo, psn, sls, snort,
-    toads, Evaluator, Memo, Ruleset,
-};
+use super::{Evaluator, Memo, Ruleset};
 use crate::analysis::Outcome;
 use crate::form::Form;
 use crate::game::{Arena, GameId};
@@ -22,19 +19,22 @@ use std::sync::Arc;
 
 /// Every ruleset the language offers, in the order help lists them.
 pub static RULESETS: &[&RulesetInfo] = &[
-    &amazons::INFO,
-    &clobber::INFO,
-    &col::INFO,
-    &cutcake::INFO,
-    &domineering::INFO,
-    &fission::INFO,
-    &hackenbush::INFO,
-    &heaps::INFO,
-    &nogo::INFO,
-    &psn::INFO,
-    &sls::INFO,
-    &snort::INFO,
-    &toads::INFO,
+    &super::amazons::INFO,
+    &super::clobber::INFO,
+    &super::col::INFO,
+    &super::cutcake::INFO,
+    &super::domineering::INFO,
+    &super::fission::INFO,
+    &super::hackenbush::INFO,
+    &super::heaps::INFO,
+    &super::konane::INFO,
+    &super::nogo::INFO,
+    &super::psn::INFO,
+    &super::ski_jumps::INFO,
+    &super::sls::INFO,
+    &super::snort::INFO,
+    &super::toads::INFO,
+    &super::toppling_dominoes::INFO,
 ];
 
 /// What a ruleset declares about itself.
