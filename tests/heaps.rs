@@ -1,4 +1,4 @@
-//! Impartial heap games: Nim, subtraction and octal games, against the
+//! Impartial heap games: Nim, subtraction and octal games and Grundy's game, against the
 //! literature (Winning Ways, chapter 4) and against each other (the engine's
 //! canonical values of positions vs. the mex rule on nim-values).
 
@@ -39,10 +39,32 @@ fn kayles_and_dawsons_kayles_as_published() {
 }
 
 #[test]
+fn grundys_game_as_published() {
+    // Winning Ways, chapter 4 (OEIS A002188): G(0..=20).
+    assert_eq!(
+        Heaps::grundy().nim_sequence(20),
+        [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
+    );
+    let mut s = Session::new();
+    assert_eq!(run(&mut s, "nim_sequence(\"grundy\", 5)"), "[0,0,0,*,0,*2]");
+    // Heaps of one or two tokens cannot be split.
+    assert_eq!(run(&mut s, "value(grundy([1,2,2]))"), "0");
+}
+
+#[test]
 fn engine_values_equal_the_mex_rule() {
     let mut s = Session::new();
-    for code in ["0.77", "0.07", "0.137", "0.51", "0.7", "0.4", "0.156"] {
-        let g = Heaps::octal(code).unwrap().nim_sequence(24);
+    for (code, call) in [
+        ("0.77", "octal(\"0.77\", "),
+        ("0.07", "octal(\"0.07\", "),
+        ("0.137", "octal(\"0.137\", "),
+        ("0.51", "octal(\"0.51\", "),
+        ("0.7", "octal(\"0.7\", "),
+        ("0.4", "octal(\"0.4\", "),
+        ("0.156", "octal(\"0.156\", "),
+        ("grundy", "grundy("),
+    ] {
+        let g = Heaps::named(code).unwrap().nim_sequence(24);
         for (n, v) in g.iter().enumerate() {
             let want = if *v == 0 {
                 "0".to_string()
@@ -52,7 +74,7 @@ fn engine_values_equal_the_mex_rule() {
                 format!("*{v}")
             };
             assert_eq!(
-                run(&mut s, &format!("value(octal(\"{code}\", [{n}]))")),
+                run(&mut s, &format!("value({call}[{n}]))")),
                 want,
                 "{code} heap {n}"
             );

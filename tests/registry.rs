@@ -47,6 +47,7 @@ const POSITIONS: &[&str] = &[
     "subtraction([2,5], [7])",
     "kayles(4)",
     "dawsons_kayles(5)",
+    "grundy([3,4,7])",
     "hackenbush(\"BRG\")",
     "hackenbush([\"BR\",\"G\"])",
     "cutcake(3, 4)",

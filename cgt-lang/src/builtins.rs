@@ -842,7 +842,7 @@ static NATIVE: &[Builtin] = &[
         signature: "nim_sequence(\"0.d1d2...\", n)",
         arity: 2..=2,
         topic: "rulesets",
-        help: "The nim-values G(0), ..., G(n) of single heaps in the octal game with the given code (mex rule).",
+        help: "The nim-values G(0), ..., G(n) of single heaps in the octal game with the given code, or in \"grundy\" (Grundy's game) or \"nim\" (mex rule).",
         example: "nim_sequence(\"0.77\", 12)",
         run: Run::Native(|s, a| {
             let rules = octal_arg(a)?;
@@ -957,7 +957,7 @@ fn heap_bound(s: &mut Session, a: &Args, what: &str) -> Result<usize, Error> {
 /// The octal code argument (the first) of the heap-game functions.
 fn octal_arg(a: &Args) -> Result<Heaps, Error> {
     match &a.values[0] {
-        Value::Str(code) => Heaps::octal(code).map_err(|e| Error::spanned(a.spans[0], e)),
+        Value::Str(code) => Heaps::named(code).map_err(|e| Error::spanned(a.spans[0], e)),
         _ => Err(Error::spanned(
             a.spans[0],
             "expected an octal code in quotes, e.g. \"0.77\"",

@@ -1,7 +1,8 @@
-//! Impartial heap games: Nim, subtraction games and octal games (Winning
-//! Ways, chapter 4). An octal code `0.d1d2d3…` allows removing k tokens from
+//! Impartial heap games: Nim, subtraction games, octal games and Grundy's
+//! game (Winning Ways, chapter 4). An octal code `0.d1d2d3…` allows removing k tokens from
 //! a heap when digit dk is non-zero, leaving no heap (dk has bit 1), one heap
-//! (bit 2) or two heaps (bit 4). Kayles is 0.77, Dawson's Kayles 0.07.
+//! (bit 2) or two heaps (bit 4). Kayles is 0.77, Dawson's Kayles 0.07. In
+//! Grundy's game a move splits a heap into two unequal heaps.
 //!
 //! Besides the ruleset (positions are lists of heaps, values through the
 //! engine), the module computes nim-value sequences by the mex rule and finds
@@ -15,10 +16,20 @@ use std::sync::Arc;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Heaps {
     /// `digits[k]` for removing k tokens (`digits[0]` unused); digits past
-    /// the end are 0, unless `nim`.
+    /// the end are 0, unless `kind` is Nim.
     digits: Vec<u8>,
-    /// Nim: any number of tokens may be taken from one heap.
-    nim: bool,
+    kind: Kind,
+}
+
+/// The families of heap games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Kind {
+    /// Any number of tokens may be taken from one heap.
+    Nim,
+    /// Removals as the octal code's digits say.
+    Octal,
+    /// A heap is split into two unequal heaps.
+    Grundy,
 }
 
 /// The largest heap the constructors accept (values are found by exhaustive
@@ -30,7 +41,15 @@ impl Heaps {
     pub fn nim() -> Self {
         Heaps {
             digits: vec![0],
-            nim: true,
+            kind: Kind::Nim,
+        }
+    }
+
+    /// Grundy's game.
+    pub fn grundy() -> Self {
+        Heaps {
+            digits: vec![0],
+            kind: Kind::Grundy,
         }
     }
 
@@ -38,7 +57,7 @@ impl Heaps {
     pub fn octal(code: &str) -> Result<Self, String> {
         let digits = code
             .strip_prefix("0.")
-            .ok_or("an octal code is written 0.d1d2... (e.g. \"0.77\" for Kayles)")?;
+            .ok_or("an octal code is written 0.d1d2... (e.g. \"0.77\" for Kayles; \"grundy\" names Grundy's game)")?;
         if digits.is_empty() || digits.len() > 64 {
             return Err("an octal code has 1 to 64 digits after `0.`".into());
         }
@@ -51,8 +70,17 @@ impl Heaps {
         }
         Ok(Heaps {
             digits: out,
-            nim: false,
+            kind: Kind::Octal,
         })
+    }
+
+    /// Rules by name: an octal code, "nim" or "grundy".
+    pub fn named(name: &str) -> Result<Self, String> {
+        match name {
+            "nim" => Ok(Heaps::nim()),
+            "grundy" => Ok(Heaps::grundy()),
+            code => Heaps::octal(code),
+        }
     }
 
     /// The subtraction game where a move removes s tokens for some s in `set`.
@@ -65,12 +93,15 @@ impl Heaps {
         for &s in set {
             digits[s] = 3;
         }
-        Ok(Heaps { digits, nim: false })
+        Ok(Heaps {
+            digits,
+            kind: Kind::Octal,
+        })
     }
 
-    /// The octal code, e.g. "0.77" (Nim has none).
+    /// The octal code, e.g. "0.77" (Nim and Grundy's game have none).
     pub fn code(&self) -> Option<String> {
-        (!self.nim).then(|| {
+        (self.kind == Kind::Octal).then(|| {
             let d: String = self.digits[1..]
                 .iter()
                 .map(|d| char::from(b'0' + d))
@@ -80,7 +111,7 @@ impl Heaps {
     }
 
     fn digit(&self, k: usize) -> u8 {
-        if self.nim {
+        if self.kind == Kind::Nim {
             3
         } else {
             self.digits.get(k).copied().unwrap_or(0)
@@ -90,7 +121,14 @@ impl Heaps {
     /// What a heap of `n` can become: lists of at most two heaps.
     fn heap_options(&self, n: u64) -> Vec<Vec<u64>> {
         let mut out = Vec::new();
-        let most = if self.nim {
+        if self.kind == Kind::Grundy {
+            for a in 1..n.div_ceil(2) {
+                crate::interrupt::check();
+                out.push(vec![a, n - a]);
+            }
+            return out;
+        }
+        let most = if self.kind == Kind::Nim {
             n
         } else {
             n.min(self.digits.len() as u64 - 1)
@@ -135,9 +173,10 @@ impl Heaps {
     /// octal periodicity theorem: if G(n + p) = G(n) for n0 <= n < 2·n0 + p + t,
     /// where t is the largest number of tokens a move removes, the sequence is
     /// periodic from n0 with period p. Searched over heaps up to `max_heap`;
-    /// `None` if no period is proved there (or the game is Nim, not periodic).
+    /// `None` if no period is proved there, or the game is not octal (Nim
+    /// is not periodic; Grundy's game is not known to be).
     pub fn period(&self, max_heap: usize) -> Option<(usize, usize)> {
-        if self.nim {
+        if self.kind != Kind::Octal {
             return None;
         }
         let t = self.digits.len() - 1;
@@ -196,6 +235,14 @@ pub static INFO: RulesetInfo = RulesetInfo {
             },
         },
         Constructor {
+            name: "grundy",
+            signature: "grundy([h1,...,hn])",
+            arity: 1..=1,
+            help: "A position of Grundy's game: a move splits one heap into two heaps of different sizes. nim_sequence(\"grundy\", n) lists its nim-values.",
+            example: "value(grundy([7]))",
+            build: |args| Ok(Positioned::boxed(Heaps::grundy(), heaps(args, 0)?)),
+        },
+        Constructor {
             name: "kayles",
             signature: "kayles(n)",
             arity: 1..=1,
@@ -240,10 +287,11 @@ fn checked(mut h: Vec<u64>, k: usize) -> Result<Vec<u64>, ArgError> {
 
 impl Notation for Heaps {
     fn text(&self, h: &Vec<u64>) -> String {
-        let list: Vec<String> = h.iter().map(u64::to_string).collect();
-        match self.code() {
-            None => format!("nim([{}])", list.join(",")),
-            Some(code) => format!("octal(\"{code}\", [{}])", list.join(",")),
+        let list = h.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+        match (self.kind, self.code()) {
+            (Kind::Grundy, _) => format!("grundy([{list}])"),
+            (_, Some(code)) => format!("octal(\"{code}\", [{list}])"),
+            (_, None) => format!("nim([{list}])"),
         }
     }
 }
