@@ -206,6 +206,9 @@ impl Arena {
         if side.len() < 2 {
             return;
         }
+        // G <= H needs both stops of G at most H's: most pairs are settled
+        // by the stops alone, without a comparison.
+        let stops: Vec<_> = side.iter().map(|&g| self.stops(g)).collect();
         let mut keep = vec![true; side.len()];
         for i in 0..side.len() {
             // Quadratic in the options: a stop must reach it even when every
@@ -215,12 +218,11 @@ impl Arena {
                 if i == j || !keep[j] {
                     continue;
                 }
-                let dominated = if is_left {
-                    self.le(side[i], side[j])
-                } else {
-                    self.le(side[j], side[i])
-                };
-                if dominated {
+                let (lo, hi) = if is_left { (i, j) } else { (j, i) };
+                if stops[lo].0 > stops[hi].0 || stops[lo].1 > stops[hi].1 {
+                    continue;
+                }
+                if self.le(side[lo], side[hi]) {
                     keep[i] = false;
                     break;
                 }

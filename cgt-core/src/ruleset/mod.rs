@@ -43,6 +43,14 @@ pub trait Ruleset {
         p.clone()
     }
 
+    /// The key of `p`, or, where the rules have a symmetry that negates
+    /// values (Domineering's transposed board), possibly the key of a
+    /// position whose value is the negative of `p`'s, with `true`: the
+    /// evaluator then computes one of the two.
+    fn signed_key(&self, p: &Self::Position) -> (Self::Position, bool) {
+        (self.canonical_key(p), false)
+    }
+
     /// Independent components whose values add, if the position splits.
     fn components(&self, _p: &Self::Position) -> Option<Vec<Self::Position>> {
         None
@@ -81,6 +89,27 @@ impl<R: Ruleset> Default for Memo<R> {
             outcomes: HashMap::new(),
         }
     }
+}
+
+/// The signed keys of `positions`, each once (options that are images of
+/// each other under the rules' symmetries are one option).
+fn distinct_keys<R: Ruleset>(rs: &R, positions: Vec<R::Position>) -> Vec<(R::Position, bool)> {
+    let mut seen = HashSet::with_capacity(positions.len());
+    positions
+        .iter()
+        .map(|x| rs.signed_key(x))
+        .filter(|k| seen.insert(k.clone()))
+        .collect()
+}
+
+/// A position waiting for the values of its children: its components
+/// (`sum`) or its options (the first `left` are Left's), each a key and
+/// whether its value is negated, and the values found so far.
+struct Waiting<P> {
+    sum: bool,
+    left: usize,
+    children: Vec<(P, bool)>,
+    values: Vec<Option<GameId>>,
 }
 
 /// Positions being expanded on an explicit work stack. A position met again
@@ -158,56 +187,74 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
             self.memo.arena_id = Some(arena.id());
         }
         let rs = self.ruleset;
-        let mut stack: Vec<R::Position> = vec![rs.canonical_key(p)];
+        let (root, negated) = rs.signed_key(p);
+        let mut stack: Vec<R::Position> = vec![root.clone()];
         let mut open = OpenSet::new();
+        // Positions waiting for their children's values: the children (as
+        // signed keys) and the values found so far, each looked up once.
+        let mut waiting: HashMap<R::Position, Waiting<R::Position>> = HashMap::new();
         while let Some(q) = stack.last().cloned() {
             crate::interrupt::check();
             if self.memo.values.contains_key(&q) {
                 stack.pop();
                 continue;
             }
-            let parts = rs.components(&q).filter(|c| c.len() > 1);
-            let children: Vec<R::Position> = match &parts {
-                Some(c) => c.iter().map(|x| rs.canonical_key(x)).collect(),
-                None => {
-                    let mut v: Vec<R::Position> = rs.left_options(&q);
-                    v.extend(rs.right_options(&q));
-                    v.iter().map(|x| rs.canonical_key(x)).collect()
+            let w = waiting.entry(q.clone()).or_insert_with(|| {
+                let (sum, left, children) = match rs.components(&q).filter(|c| c.len() > 1) {
+                    Some(parts) => {
+                        let c: Vec<_> = parts.iter().map(|x| rs.signed_key(x)).collect();
+                        (true, c.len(), c)
+                    }
+                    None => {
+                        let mut c = distinct_keys(rs, rs.left_options(&q));
+                        let left = c.len();
+                        c.extend(distinct_keys(rs, rs.right_options(&q)));
+                        (false, left, c)
+                    }
+                };
+                Waiting {
+                    sum,
+                    left,
+                    values: vec![None; children.len()],
+                    children,
                 }
-            };
-            let missing: Vec<R::Position> = children
-                .iter()
-                .filter(|c| !self.memo.values.contains_key(*c))
-                .cloned()
-                .collect();
+            });
+            let mut missing = Vec::new();
+            for (k, (key, neg)) in w.children.iter().enumerate() {
+                if w.values[k].is_some() {
+                    continue;
+                }
+                match self.memo.values.get(key) {
+                    Some(&g) => w.values[k] = Some(if *neg { arena.neg(g) } else { g }),
+                    None => missing.push(key.clone()),
+                }
+            }
             if !missing.is_empty() {
                 open.expand(&q, &stack);
                 stack.extend(missing);
                 continue;
             }
-            let g = match parts {
-                Some(_) => children.iter().fold(arena.zero(), |acc, c| {
-                    let v = self.memo.values[c];
-                    arena.add(acc, v)
-                }),
-                None => {
-                    let l = rs
-                        .left_options(&q)
-                        .iter()
-                        .map(|x| self.memo.values[&rs.canonical_key(x)])
-                        .collect();
-                    let r = rs
-                        .right_options(&q)
-                        .iter()
-                        .map(|x| self.memo.values[&rs.canonical_key(x)])
-                        .collect();
-                    arena.construct(l, r)
-                }
+            let w = waiting.remove(&q).expect("children found above");
+            let values: Vec<GameId> = w.values.into_iter().map(|v| v.expect("found")).collect();
+            let g = if w.sum {
+                values
+                    .into_iter()
+                    .fold(arena.zero(), |acc, v| arena.add(acc, v))
+            } else {
+                let right = values[w.left..].to_vec();
+                let mut left = values;
+                left.truncate(w.left);
+                arena.construct(left, right)
             };
             self.memo.values.insert(q, g);
             stack.pop();
         }
-        self.memo.values[&rs.canonical_key(p)]
+        let g = self.memo.values[&root];
+        if negated {
+            arena.neg(g)
+        } else {
+            g
+        }
     }
 
     /// The normal-play outcome by search alone (no canonical forms): for
