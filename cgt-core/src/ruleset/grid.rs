@@ -2,6 +2,10 @@
 //! and writing CGSuite's notation (rows separated by `|`), trimming empty
 //! borders, symmetries, and splitting into connected regions.
 
+/// The cells of a board, held inline for boards of up to 64 squares (the
+/// millions of positions a value visits then need no allocation).
+pub type Cells = smallvec::SmallVec<[u8; 64]>;
+
 /// A board: `cells[r * cols + c]`, 0 for an empty square; other values are
 /// the ruleset's pieces.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -11,7 +15,7 @@ pub struct Grid {
     /// Number of columns.
     pub cols: usize,
     /// Row-major cells.
-    pub cells: Vec<u8>,
+    pub cells: Cells,
 }
 
 /// The eight directions of a chess queen, orthogonal ones first.
@@ -45,7 +49,7 @@ impl Grid {
     fn read(text: &str, symbols: &[char], same: fn(&char, &char) -> bool) -> Result<Grid, String> {
         let rows: Vec<&str> = text.split(['|', '/']).collect();
         let cols = rows.first().map_or(0, |r| r.chars().count());
-        let mut cells = Vec::new();
+        let mut cells = Cells::new();
         for r in &rows {
             if r.chars().count() != cols {
                 return Err("every row of the board needs the same length".into());
@@ -125,10 +129,10 @@ impl Grid {
             return Grid {
                 rows: 0,
                 cols: 0,
-                cells: vec![],
+                cells: Cells::new(),
             };
         };
-        let mut cells = Vec::with_capacity((r1 - r0 + 1) * (c1 - c0 + 1));
+        let mut cells = Cells::with_capacity((r1 - r0 + 1) * (c1 - c0 + 1));
         for r in r0..=r1 {
             for c in c0..=c1 {
                 cells.push(self.at(r, c));
@@ -143,7 +147,7 @@ impl Grid {
 
     /// The board mirrored left to right.
     pub fn mirrored(&self) -> Grid {
-        let mut cells = Vec::with_capacity(self.cells.len());
+        let mut cells = Cells::with_capacity(self.cells.len());
         for r in 0..self.rows {
             cells.extend((0..self.cols).rev().map(|c| self.at(r, c)));
         }
@@ -152,7 +156,7 @@ impl Grid {
 
     /// The board upside down.
     pub fn flipped(&self) -> Grid {
-        let mut cells = Vec::with_capacity(self.cells.len());
+        let mut cells = Cells::with_capacity(self.cells.len());
         for r in (0..self.rows).rev() {
             cells.extend_from_slice(&self.cells[r * self.cols..(r + 1) * self.cols]);
         }
@@ -161,7 +165,7 @@ impl Grid {
 
     /// The board reflected in its main diagonal.
     pub fn transposed(&self) -> Grid {
-        let mut cells = Vec::with_capacity(self.cells.len());
+        let mut cells = Cells::with_capacity(self.cells.len());
         for c in 0..self.cols {
             cells.extend((0..self.rows).map(|r| self.at(r, c)));
         }
