@@ -124,30 +124,36 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> OpenSet<P> {
 
     /// Note that `q` (on top of `stack`) is being expanded.
     fn expand(&mut self, q: &P, stack: &[P]) {
-        if self.0.insert(q.clone()) {
-            return;
+        if !self.0.insert(q.clone()) {
+            not_short(q, stack, |x| self.0.contains(x));
         }
-        let from = stack.iter().position(|x| x == q).unwrap_or(0);
-        let mut cycle: Vec<String> = Vec::new();
-        for x in &stack[from..] {
-            if self.0.contains(x) && cycle.last() != Some(&format!("{x:?}")) {
-                cycle.push(format!("{x:?}"));
-            }
-        }
-        let shown = if cycle.len() > 8 {
-            format!(
-                "{} -> ... -> {}",
-                cycle[..4].join(" -> "),
-                cycle[cycle.len() - 2..].join(" -> ")
-            )
-        } else {
-            cycle.join(" -> ")
-        };
-        crate::interrupt::unsupported(format!(
-            "not a short game: a position can reach itself ({} positions on the cycle: {shown})",
-            cycle.len().saturating_sub(1).max(1)
-        ))
     }
+}
+
+/// Stops the computation: `q`, on top of `stack`, is being expanded a second
+/// time while still open, so it lies on a cycle; `open` tells the positions
+/// still being expanded, whose run on the stack names the cycle.
+fn not_short<P: Eq + std::fmt::Debug>(q: &P, stack: &[P], open: impl Fn(&P) -> bool) -> ! {
+    let from = stack.iter().position(|x| x == q).unwrap_or(0);
+    let mut cycle: Vec<String> = Vec::new();
+    for x in &stack[from..] {
+        if open(x) && cycle.last() != Some(&format!("{x:?}")) {
+            cycle.push(format!("{x:?}"));
+        }
+    }
+    let shown = if cycle.len() > 8 {
+        format!(
+            "{} -> ... -> {}",
+            cycle[..4].join(" -> "),
+            cycle[cycle.len() - 2..].join(" -> ")
+        )
+    } else {
+        cycle.join(" -> ")
+    };
+    crate::interrupt::unsupported(format!(
+        "not a short game: a position can reach itself ({} positions on the cycle: {shown})",
+        cycle.len().saturating_sub(1).max(1)
+    ))
 }
 
 impl<'r, R: Ruleset> Evaluator<'r, R> {
@@ -189,7 +195,6 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         let rs = self.ruleset;
         let (root, negated) = rs.signed_key(p);
         let mut stack: Vec<R::Position> = vec![root.clone()];
-        let mut open = OpenSet::new();
         // Positions waiting for their children's values: the children (as
         // signed keys) and the values found so far, each looked up once.
         let mut waiting: HashMap<R::Position, Waiting<R::Position>> = HashMap::new();
@@ -199,6 +204,9 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
                 stack.pop();
                 continue;
             }
+            // A position met again while it waits for its children lies on
+            // a cycle (those waiting are exactly the ancestors of the top).
+            let revisited = waiting.contains_key(&q);
             let w = waiting.entry(q.clone()).or_insert_with(|| {
                 let (sum, left, children) = match rs.components(&q).filter(|c| c.len() > 1) {
                     Some(parts) => {
@@ -230,7 +238,9 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
                 }
             }
             if !missing.is_empty() {
-                open.expand(&q, &stack);
+                if revisited {
+                    not_short(&q, &stack, |x| waiting.contains_key(x));
+                }
                 stack.extend(missing);
                 continue;
             }
