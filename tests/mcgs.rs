@@ -65,7 +65,7 @@ agrees_with_cgsuite! {
     domineering: "domineering" => 100;
     toads_and_frogs: "gen_toads" => 60;
     nogo: "nogo_1xn" => 67;
-    elephants: "elephants" => 100;
+    elephants: "elephants" => 150;
     fission: "fission" => 99;
     amazons: "amazons" => 22;
 }
