@@ -18,12 +18,13 @@ pub struct Grid {
     pub cells: Cells,
 }
 
-/// The eight directions of a chess queen, orthogonal ones first.
+/// The eight directions of a chess queen, orthogonal ones first (up, down,
+/// left, right).
 const DIRECTIONS: [(isize, isize); 8] = [
-    (0, 1),
+    (-1, 0),
     (1, 0),
     (0, -1),
-    (-1, 0),
+    (0, 1),
     (1, 1),
     (1, -1),
     (-1, 1),
@@ -100,13 +101,7 @@ impl Grid {
 
     /// The orthogonal neighbours of `(r, c)`.
     pub fn neighbours(&self, r: usize, c: usize) -> impl Iterator<Item = (usize, usize)> {
-        let (rows, cols) = (self.rows, self.cols);
-        [(0, 1), (2, 1), (1, 0), (1, 2)]
-            .into_iter()
-            .filter_map(move |(dr, dc)| {
-                let (r2, c2) = ((r + dr).checked_sub(1)?, (c + dc).checked_sub(1)?);
-                (r2 < rows && c2 < cols).then_some((r2, c2))
-            })
+        self.around(r, c, false)
     }
 
     /// Without border rows and columns that hold only empty squares.
