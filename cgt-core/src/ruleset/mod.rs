@@ -206,8 +206,9 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
             }
             // A position met again while it waits for its children lies on
             // a cycle (those waiting are exactly the ancestors of the top).
-            let revisited = waiting.contains_key(&q);
-            let w = waiting.entry(q.clone()).or_insert_with(|| {
+            let entry = waiting.entry(q.clone());
+            let revisited = matches!(entry, hashbrown::hash_map::Entry::Occupied(_));
+            let w = entry.or_insert_with(|| {
                 let (sum, left, children) = match rs.components(&q).filter(|c| c.len() > 1) {
                     Some(parts) => {
                         let c: Vec<_> = parts.iter().map(|x| rs.signed_key(x)).collect();
