@@ -149,6 +149,29 @@ impl Arg {
     }
 }
 
+/// The text of argument `k` read as a row of at most 4096 pieces, one letter
+/// each: `piece` maps a letter (in upper case) to its cell; `row` names
+/// the row and `allowed` its letters in errors, `too_long` the limit.
+pub fn letters(
+    text: &str,
+    k: usize,
+    piece: impl Fn(char) -> Option<u8>,
+    (row, allowed, too_long): (&str, &str, &str),
+) -> Result<Vec<u8>, ArgError> {
+    let mut out = Vec::with_capacity(text.len());
+    for ch in text.chars() {
+        let ch = ch.to_ascii_uppercase();
+        let cell = piece(ch).ok_or_else(|| {
+            ArgError::at(k, format!("unexpected `{ch}` in {row} (use {allowed})"))
+        })?;
+        out.push(cell);
+        if out.len() > 4096 {
+            return Err(ArgError::at(k, too_long));
+        }
+    }
+    Ok(out)
+}
+
 /// `n` in `T`'s range, if it is.
 fn in_range<T: TryFrom<i128>>(n: &BigInt) -> Option<T> {
     i128::try_from(n).ok().and_then(|x| T::try_from(x).ok())

@@ -7,7 +7,7 @@
 //! Rhinos (Lessons in Play): pieces only step forward, so they never pass
 //! each other and the strip splits between a frog and the next toad.
 
-use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
+use super::registry::{letters, Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::Ruleset;
 
 /// The rules: slide lengths, jump length and whether own pieces may be jumped.
@@ -80,26 +80,20 @@ pub static INFO: RulesetInfo = RulesetInfo {
     words: &[],
 };
 
-/// A strip from its text: `T`/`X`, `F`/`O` and `.`.
+/// A strip from its text (the first argument): `T`/`X`, `F`/`O` and `.`.
 fn parse_strip(text: &str) -> Result<Vec<u8>, ArgError> {
-    let mut strip = Vec::with_capacity(text.len());
-    for ch in text.chars() {
-        strip.push(match ch.to_ascii_uppercase() {
-            '.' => EMPTY,
-            'T' | 'X' => TOAD,
-            'F' | 'O' => FROG,
-            other => {
-                return Err(ArgError::at(
-                    0,
-                    format!("unexpected `{other}` in a strip (use T, F and .)"),
-                ))
-            }
-        });
-        if strip.len() > 4096 {
-            return Err(ArgError::at(0, "strips have at most 4096 squares"));
-        }
-    }
-    Ok(strip)
+    let piece = |ch| match ch {
+        '.' => Some(EMPTY),
+        'T' | 'X' => Some(TOAD),
+        'F' | 'O' => Some(FROG),
+        _ => None,
+    };
+    letters(
+        text,
+        0,
+        piece,
+        ("a strip", "T, F and .", "strips have at most 4096 squares"),
+    )
 }
 
 impl Notation for Toads {

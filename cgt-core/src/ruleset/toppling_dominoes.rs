@@ -2,7 +2,7 @@
 //! Right's) or green (`G`, either player's). A player topples one domino they
 //! may move leftwards or rightwards; it falls with every domino on that side.
 
-use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
+use super::registry::{letters, Arg, Constructor, Notation, Positioned, RulesetInfo};
 use super::Ruleset;
 
 /// The Toppling Dominoes ruleset (rows of dominoes are positions).
@@ -24,24 +24,13 @@ pub static INFO: RulesetInfo = RulesetInfo {
         help: "A row of Toppling Dominoes: `B` a blue domino (Left's; `L` reads as B), `R` a red one (Right's), `G` a green one (either player's). A move topples one of the mover's dominoes to the left or to the right, knocking down every domino on that side too.",
         example: "value(toppling_dominoes(\"BBRG\"))",
         build: |args| {
-            let text = Arg::text(args, 0, "the row")?;
-            let mut row = Vec::with_capacity(text.len());
-            for ch in text.chars() {
-                row.push(match ch.to_ascii_uppercase() {
-                    'B' | 'L' => BLUE,
-                    'R' => RED,
-                    'G' => GREEN,
-                    other => {
-                        return Err(ArgError::at(
-                            0,
-                            format!("unexpected `{other}` in a row of dominoes (use B, R and G)"),
-                        ))
-                    }
-                });
-                if row.len() > 4096 {
-                    return Err(ArgError::at(0, "rows have at most 4096 dominoes"));
-                }
-            }
+            let piece = |ch| match ch {
+                'B' | 'L' => Some(BLUE),
+                'R' => Some(RED),
+                'G' => Some(GREEN),
+                _ => None,
+            };
+            let row = letters(Arg::text(args, 0, "the row")?, 0, piece, ("a row of dominoes", "B, R and G", "rows have at most 4096 dominoes"))?;
             Ok(Positioned::boxed(TopplingDominoes, row))
         },
     }],
