@@ -52,6 +52,8 @@ const POSITIONS: &[&str] = &[
     "hackenbush([\"BR\",\"G\"])",
     "cutcake(3, 4)",
     "cutcake([(1,2),(2,3)])",
+    "eatcake(2, 3)",
+    "eatcake([(1,1),(2,3)])",
     "col(\"x..|.#o\")",
     "snort(\"..x|o..\")",
     "elephants(\"X.X..O.O\")",
