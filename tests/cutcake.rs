@@ -37,8 +37,18 @@ fn cutcake_follows_the_closed_form() {
 #[test]
 fn eatcake_small_cakes_by_hand() {
     let mut s = Session::new();
-    for (cake, value) in [("1,1", "*"), ("1,2", "v"), ("2,1", "^"), ("2,2", "*"), ("1,3", "*")] {
-        assert_eq!(s.run_line(&format!("value(eatcake({cake}))")).unwrap(), value, "{cake}");
+    for (cake, value) in [
+        ("1,1", "*"),
+        ("1,2", "v"),
+        ("2,1", "^"),
+        ("2,2", "*"),
+        ("1,3", "*"),
+    ] {
+        assert_eq!(
+            s.run_line(&format!("value(eatcake({cake}))")).unwrap(),
+            value,
+            "{cake}"
+        );
     }
 }
 
@@ -53,9 +63,13 @@ fn eatcake_is_antisymmetric_and_reads_back() {
             assert_eq!(s.run_line(&sum).unwrap(), "0", "{h} x {w}");
         }
     }
-    assert_eq!(s.run_line("eatcake([(2,3),(1,1)])").unwrap(), "eatcake([(1,1),(2,3)])");
     assert_eq!(
-        s.run_line("value(eatcake([(2,3),(1,1)])) == value(eatcake(2,3)) + value(eatcake(1,1))").unwrap(),
+        s.run_line("eatcake([(2,3),(1,1)])").unwrap(),
+        "eatcake([(1,1),(2,3)])"
+    );
+    assert_eq!(
+        s.run_line("value(eatcake([(2,3),(1,1)])) == value(eatcake(2,3)) + value(eatcake(1,1))")
+            .unwrap(),
         "true"
     );
     assert_ne!(

@@ -56,6 +56,8 @@ const POSITIONS: &[&str] = &[
     "eatcake([(1,1),(2,3)])",
     "col(\"x..|.#o\")",
     "snort(\"..x|o..\")",
+    "snort_graph(\"L..\", \"0-1 1-2\")",
+    "col_graph(\"..R\", \"0-1 0-2\")",
     "elephants(\"X.X..O.O\")",
     "fission(\"...|.x.|..#\")",
     "amazons(\"x.#|..o\")",

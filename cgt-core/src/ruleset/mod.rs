@@ -7,6 +7,7 @@ pub mod col;
 pub mod cutcake;
 pub mod domineering;
 pub mod fission;
+pub mod graph;
 pub mod grid;
 pub mod hackenbush;
 pub mod heaps;
