@@ -111,8 +111,14 @@ fn graph_positions_by_hand() {
         // the path R-. = -1/2, as on the strip.
         ("value(col_graph(\"x..\", \"0-1-2\"))", "-1/2"),
         // Stones are read as what they leave, and print that way.
-        ("snort_graph(\"x..o\", \"0-1-2-3\")", "snort_graph(\"LR\", \"0-1\")"),
-        ("col_graph(\"x..o\", \"0-1-2-3\")", "col_graph(\"RL\", \"0-1\")"),
+        (
+            "snort_graph(\"x..o\", \"0-1-2-3\")",
+            "snort_graph(\"LR\", \"0-1\")",
+        ),
+        (
+            "col_graph(\"x..o\", \"0-1-2-3\")",
+            "col_graph(\"RL\", \"0-1\")",
+        ),
         // A square next to stones of both colours is dead for both.
         ("value(snort_graph(\"x.o\", \"0-1-2\"))", "0"),
     ] {

@@ -1,5 +1,7 @@
 //! Hackenbush stalks: blue-red stalks against Berlekamp's rule (an
 //! independent computation), green stalks as nimbers, Winning Ways' examples.
+//! On graphs: stalks again, the colon principle on green trees (computed
+//! independently), the fusion principle by hand, renumbering and colours.
 
 use cgt_lang::Session;
 
@@ -68,4 +70,127 @@ fn green_stalks_are_nimbers_and_winning_ways_examples() {
     // (to 0) or the blue one (to *), Right the green one: {0, * | 0} = ^*.
     assert_eq!(run("value(hackenbush(\"BG\"))"), "1*");
     assert_eq!(run("value(hackenbush(\"GB\"))"), "^*");
+}
+
+/// A stalk written as a path of edges from the ground.
+fn stalk_as_graph(stalk: &str) -> String {
+    stalk
+        .chars()
+        .enumerate()
+        .map(|(i, c)| format!("{c}{i}-{}", i + 1))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A pseudo-random number stream (xorshift), the same on every run.
+struct Stream(u64);
+
+impl Stream {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+#[test]
+fn graphs_that_are_stalks_are_the_stalks() {
+    let mut s = Session::new();
+    let mut r = Stream(0x5eed);
+    for _ in 0..200 {
+        let len = 1 + r.below(8);
+        let stalk: String = (0..len).map(|_| ['B', 'R', 'G'][r.below(3) as usize]).collect();
+        let same = format!(
+            "value(hackenbush(\"{stalk}\")) == value(hackenbush_graph(\"{}\"))",
+            stalk_as_graph(&stalk)
+        );
+        assert_eq!(s.run_line(&same).unwrap(), "true", "{same}");
+    }
+}
+
+/// The colon principle, computed independently: a green tree standing on
+/// the ground at vertex v is worth the nim-sum over v's children c of
+/// (value of c's tree) + 1, as a stalk of that length.
+#[test]
+fn green_trees_follow_the_colon_principle() {
+    let mut s = Session::new();
+    let mut r = Stream(0x7e3e);
+    for _ in 0..150 {
+        let n = 1 + r.below(11) as usize;
+        // Vertex i > 0 hangs from a vertex numbered below it.
+        let parent: Vec<usize> = (1..=n).map(|i| r.below(i as u64) as usize).collect();
+        let mut nim = vec![0u64; n + 1];
+        for v in (1..=n).rev() {
+            nim[parent[v - 1]] ^= nim[v] + 1;
+        }
+        let edges: Vec<String> = (1..=n).map(|v| format!("G{}-{v}", parent[v - 1])).collect();
+        let tree = edges.join(" ");
+        let expected = match nim[0] {
+            0 => "0".to_string(),
+            1 => "*".to_string(),
+            k => format!("*{k}"),
+        };
+        let got = s.run_line(&format!("value(hackenbush_graph(\"{tree}\"))")).unwrap();
+        assert_eq!(got, expected, "{tree}");
+    }
+}
+
+#[test]
+fn graphs_by_hand() {
+    let mut s = Session::new();
+    let mut run = |l: &str| s.run_line(l).unwrap();
+    // The fusion principle: a green cycle through the ground is as many
+    // loops as it has edges, each loop worth *.
+    assert_eq!(run("value(hackenbush_graph(\"G0-1-2-0\"))"), "*");
+    assert_eq!(run("value(hackenbush_graph(\"G0-1-2-3-0\"))"), "0");
+    assert_eq!(run("value(hackenbush_graph(\"G0-1-2-3-4-0\"))"), "*");
+    assert_eq!(run("value(hackenbush_graph(\"G0-0 G0-0 G0-0\"))"), "*");
+    // A triangle on a stalk fuses to a loop atop it: a stalk of two, *2.
+    assert_eq!(run("value(hackenbush_graph(\"G0-1 G1-2-3-1\"))"), "*2");
+    // A blue edge carrying two red ones: {0 | 1/2} = 1/4.
+    assert_eq!(run("value(hackenbush_graph(\"B0-1 R1-2 R1-3\"))"), "1/4");
+    // A blue edge held up by both ends is cut like any other: 1.
+    assert_eq!(run("value(hackenbush_graph(\"B0-0\"))"), "1");
+    // Edges no longer reaching the ground fall at once, and positions
+    // print as the call that makes them again.
+    assert_eq!(run("hackenbush_graph(\"R5-3-0 B0-1 G7-8\")"), "hackenbush_graph(\"B0-1 R0-3 R3-5\")");
+    // A cycle of two blue and two red edges is its own negative.
+    assert_eq!(run("value(hackenbush_graph(\"B0-1-2 R2-3-0\"))"), "0");
+}
+
+/// Renumbering the vertices keeps the game, exchanging blue and red
+/// negates it, on random graphs with a ground.
+#[test]
+fn graphs_ignore_numbering_and_negate_with_colours() {
+    let mut s = Session::new();
+    let mut r = Stream(0x9a9b);
+    for _ in 0..120 {
+        let n = 2 + r.below(6) as u8;
+        let m = 1 + r.below(8);
+        let edges: Vec<(char, u8, u8)> = (0..m)
+            .map(|_| (['B', 'R', 'G'][r.below(3) as usize], r.below(u64::from(n)) as u8, r.below(u64::from(n)) as u8))
+            .collect();
+        let write = |f: &dyn Fn(u8) -> u8, swap: bool| {
+            edges
+                .iter()
+                .map(|&(c, a, b)| {
+                    let c = match (c, swap) {
+                        ('B', true) => 'R',
+                        ('R', true) => 'B',
+                        _ => c,
+                    };
+                    format!("{c}{}-{}", f(a), f(b))
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let g = format!("value(hackenbush_graph(\"{}\"))", write(&|v| v, false));
+        // Keep the ground, reverse the order of the other vertices.
+        let renumbered = write(&|v| if v == 0 { 0 } else { n - v }, false);
+        let same = format!("{g} == value(hackenbush_graph(\"{renumbered}\"))");
+        assert_eq!(s.run_line(&same).unwrap(), "true", "{same}");
+        let negated = format!("{g} + value(hackenbush_graph(\"{}\")) == 0", write(&|v| v, true));
+        assert_eq!(s.run_line(&negated).unwrap(), "true", "{negated}");
+    }
 }

@@ -50,6 +50,7 @@ const POSITIONS: &[&str] = &[
     "grundy([3,4,7])",
     "hackenbush(\"BRG\")",
     "hackenbush([\"BR\",\"G\"])",
+    "hackenbush_graph(\"B0-1 R1-2 G0-2\")",
     "cutcake(3, 4)",
     "cutcake([(1,2),(2,3)])",
     "eatcake(2, 3)",
