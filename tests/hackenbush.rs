@@ -100,7 +100,9 @@ fn graphs_that_are_stalks_are_the_stalks() {
     let mut r = Stream(0x5eed);
     for _ in 0..200 {
         let len = 1 + r.below(8);
-        let stalk: String = (0..len).map(|_| ['B', 'R', 'G'][r.below(3) as usize]).collect();
+        let stalk: String = (0..len)
+            .map(|_| ['B', 'R', 'G'][r.below(3) as usize])
+            .collect();
         let same = format!(
             "value(hackenbush(\"{stalk}\")) == value(hackenbush_graph(\"{}\"))",
             stalk_as_graph(&stalk)
@@ -131,7 +133,9 @@ fn green_trees_follow_the_colon_principle() {
             1 => "*".to_string(),
             k => format!("*{k}"),
         };
-        let got = s.run_line(&format!("value(hackenbush_graph(\"{tree}\"))")).unwrap();
+        let got = s
+            .run_line(&format!("value(hackenbush_graph(\"{tree}\"))"))
+            .unwrap();
         assert_eq!(got, expected, "{tree}");
     }
 }
@@ -154,7 +158,10 @@ fn graphs_by_hand() {
     assert_eq!(run("value(hackenbush_graph(\"B0-0\"))"), "1");
     // Edges no longer reaching the ground fall at once, and positions
     // print as the call that makes them again.
-    assert_eq!(run("hackenbush_graph(\"R5-3-0 B0-1 G7-8\")"), "hackenbush_graph(\"B0-1 R0-3 R3-5\")");
+    assert_eq!(
+        run("hackenbush_graph(\"R5-3-0 B0-1 G7-8\")"),
+        "hackenbush_graph(\"B0-1 R0-3 R3-5\")"
+    );
     // A cycle of two blue and two red edges is its own negative.
     assert_eq!(run("value(hackenbush_graph(\"B0-1-2 R2-3-0\"))"), "0");
 }
@@ -169,7 +176,13 @@ fn graphs_ignore_numbering_and_negate_with_colours() {
         let n = 2 + r.below(6) as u8;
         let m = 1 + r.below(8);
         let edges: Vec<(char, u8, u8)> = (0..m)
-            .map(|_| (['B', 'R', 'G'][r.below(3) as usize], r.below(u64::from(n)) as u8, r.below(u64::from(n)) as u8))
+            .map(|_| {
+                (
+                    ['B', 'R', 'G'][r.below(3) as usize],
+                    r.below(u64::from(n)) as u8,
+                    r.below(u64::from(n)) as u8,
+                )
+            })
             .collect();
         let write = |f: &dyn Fn(u8) -> u8, swap: bool| {
             edges
@@ -190,7 +203,10 @@ fn graphs_ignore_numbering_and_negate_with_colours() {
         let renumbered = write(&|v| if v == 0 { 0 } else { n - v }, false);
         let same = format!("{g} == value(hackenbush_graph(\"{renumbered}\"))");
         assert_eq!(s.run_line(&same).unwrap(), "true", "{same}");
-        let negated = format!("{g} + value(hackenbush_graph(\"{}\")) == 0", write(&|v| v, true));
+        let negated = format!(
+            "{g} + value(hackenbush_graph(\"{}\")) == 0",
+            write(&|v| v, true)
+        );
         assert_eq!(s.run_line(&negated).unwrap(), "true", "{negated}");
     }
 }

@@ -2,14 +2,26 @@
 //! the `cgt` crate's own driver (`PartizanGame::canonical_form` with a fresh
 //! `ParallelTranspositionTable`), and the time it took on stderr as
 //! `# core_s=...`. Positions are written as cgt (the project) writes them.
+//!
+//! `cgt-peer-rulesets sample N`: N pseudo-random positions of every ruleset
+//! the crate has (the same on every run), one line each: the ruleset, the
+//! position as cgt (the project) writes it, and the crate's value, separated
+//! by tabs. The project's tests read these lines (tests/data/peer.tsv).
+
+mod sample;
 
 use cgt::graph::adjacency_matrix::undirected::UndirectedGraph;
-use cgt::grid::small_bit_grid::SmallBitGrid;
 use cgt::graph::{Graph, VertexIndex};
+use cgt::grid::small_bit_grid::SmallBitGrid;
 use cgt::short::partizan::canonical_form::CanonicalForm;
 use cgt::short::partizan::games::{
-    amazons::Amazons, domineering::Domineering, fission::Fission, konane::Konane,
-    ski_jumps::SkiJumps, snort::{Snort, VertexColor, VertexKind}, toads_and_frogs::ToadsAndFrogs,
+    amazons::Amazons,
+    domineering::Domineering,
+    fission::Fission,
+    konane::Konane,
+    ski_jumps::SkiJumps,
+    snort::{Snort, VertexColor, VertexKind},
+    toads_and_frogs::ToadsAndFrogs,
     toppling_dominoes::{Tile, TopplingDominoes},
 };
 use cgt::short::partizan::partizan_game::PartizanGame;
@@ -17,7 +29,7 @@ use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
 use std::str::FromStr;
 use std::time::Instant;
 
-fn value<G: PartizanGame>(g: G) -> CanonicalForm {
+pub(crate) fn value<G: PartizanGame>(g: G) -> CanonicalForm {
     let tt = ParallelTranspositionTable::new();
     g.canonical_form(&tt)
 }
@@ -34,7 +46,9 @@ fn snort_grid(text: &str) -> Snort<VertexKind, UndirectedGraph<VertexKind>> {
     let (r, c) = text.split_once('x').expect("RxC");
     let (rows, cols): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
     let mut edges = Vec::new();
-    let v = |r: usize, c: usize| VertexIndex { index: r * cols + c };
+    let v = |r: usize, c: usize| VertexIndex {
+        index: r * cols + c,
+    };
     for r in 0..rows {
         for c in 0..cols {
             if c + 1 < cols {
@@ -51,6 +65,12 @@ fn snort_grid(text: &str) -> Snort<VertexKind, UndirectedGraph<VertexKind>> {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [mode, n] = &args[..] {
+        if mode == "sample" {
+            sample::print(n.parse().expect("a count"));
+            return;
+        }
+    }
     let [game, position] = &args[..] else {
         eprintln!("usage: cgt-peer-rulesets GAME POSITION");
         std::process::exit(2)
