@@ -191,6 +191,26 @@ proptest! {
         prop_assert_eq!(a.le(g, h), naive_le(&mut a, g, h));
     }
 
+    /// The outcome of a sum found by search on its parts (numbers folded,
+    /// negatives cancelled, stops, pairs compared) is the outcome of the
+    /// canonical sum; copies and negatives of parts are mixed in so the
+    /// shortcuts are taken.
+    #[test]
+    fn outcome_of_a_sum_by_search_is_the_outcome_of_the_sum(
+        xs in prop::collection::vec(spec(), 1..6),
+        copies in prop::collection::vec(0usize..8, 0..3),
+    ) {
+        let mut a = Arena::new();
+        let mut parts: Vec<GameId> = xs.iter().map(|x| build(&mut a, x)).collect();
+        for (k, &c) in copies.iter().enumerate() {
+            let g = parts[c % parts.len()];
+            parts.push(if k % 2 == 0 { g } else { a.neg(g) });
+        }
+        let sum = parts.iter().fold(a.zero(), |acc, &g| a.add(acc, g));
+        let o = a.outcome(sum);
+        prop_assert_eq!(a.sum_outcome(&parts), o);
+    }
+
     #[test]
     fn printed_forms_parse_back(s in spec()) {
         let mut session = Session::new();

@@ -10,6 +10,7 @@ mod predicates;
 mod products;
 mod reduced;
 mod stops;
+mod sum_outcome;
 mod temperature;
 mod thermograph;
 mod tiny;

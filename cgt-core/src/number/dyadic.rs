@@ -352,6 +352,23 @@ impl std::ops::Sub for &Dyadic {
     }
 }
 
+impl std::ops::Mul for &Dyadic {
+    type Output = Dyadic;
+    /// The exact product; a denominator beyond 2^(2^32 - 1) stops with an
+    /// error naming the limit.
+    fn mul(self, other: &Dyadic) -> Dyadic {
+        let Some(exp) = self.exp.checked_add(other.exp) else {
+            crate::interrupt::unsupported("a product whose denominator exceeds 2^(2^32-1)")
+        };
+        if let (Num::Small(a), Num::Small(b)) = (&self.num, &other.num) {
+            if let Some(p) = a.checked_mul(*b) {
+                return Dyadic::small(p, exp);
+            }
+        }
+        Dyadic::new(self.numerator() * other.numerator(), exp)
+    }
+}
+
 impl std::ops::Neg for &Dyadic {
     type Output = Dyadic;
     fn neg(self) -> Dyadic {

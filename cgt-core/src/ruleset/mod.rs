@@ -269,6 +269,15 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         }
     }
 
+    /// The values of `p`'s components (its own value if it does not split):
+    /// they add up to `p`'s value, which is not built.
+    pub fn parts(&mut self, arena: &mut Arena, p: &R::Position) -> Vec<GameId> {
+        match self.ruleset.components(p).filter(|c| c.len() > 1) {
+            Some(parts) => parts.iter().map(|c| self.value(arena, c)).collect(),
+            None => vec![self.value(arena, p)],
+        }
+    }
+
     /// The normal-play outcome by search alone (no canonical forms): for
     /// positions too big for values. Uses the ruleset's closed form if any.
     pub fn outcome(&mut self, p: &R::Position) -> Outcome {

@@ -191,6 +191,9 @@ pub trait AnyPosition: std::fmt::Debug + Send + Sync {
     fn text(&self) -> String;
     /// The canonical value, memoised in `memos` across calls.
     fn value(&self, arena: &mut Arena, memos: &mut Memos) -> GameId;
+    /// The values of the position's components (its own value if it does
+    /// not split), memoised in `memos`: their sum is the position's value.
+    fn parts(&self, arena: &mut Arena, memos: &mut Memos) -> Vec<GameId>;
     /// The normal-play outcome by search alone (no canonical forms).
     fn outcome(&self, memos: &mut Memos) -> Outcome;
     /// The misère outcome by search.
@@ -254,6 +257,10 @@ where
 
     fn value(&self, arena: &mut Arena, memos: &mut Memos) -> GameId {
         self.with_evaluator(memos, |ev| ev.value(arena, &self.position))
+    }
+
+    fn parts(&self, arena: &mut Arena, memos: &mut Memos) -> Vec<GameId> {
+        self.with_evaluator(memos, |ev| ev.parts(arena, &self.position))
     }
 
     fn outcome(&self, memos: &mut Memos) -> Outcome {
