@@ -1,9 +1,10 @@
-//! The syntax tree of the expression language; every node carries its span.
+//! The syntax tree of the language; every node carries its span.
 
 use cgt_core::number::Dyadic;
+use std::sync::Arc;
 
 /// Byte range `[start, end)` of a node in the source line.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Hash)]
 pub struct Span {
     /// First byte.
     pub start: usize,
@@ -25,7 +26,6 @@ pub struct Expr {
 pub enum Ups {
     /// `n·↑` (negative for downs).
     Multiple(i64),
-    /// `±↑^<n>`: the n-th power of up (`sign` is +1 or -1).
     /// The n-th power of up; `sign` is +1 or -1.
     Power {
         /// The exponent.
@@ -33,8 +33,7 @@ pub enum Ups {
         /// +1 for up, -1 for down.
         sign: i8,
     },
-    /// `±↑^[n]` = ↑ + ↑^<2> + … + ↑^<n>.
-    /// The sum of the first n powers of up; `sign` is +1 or -1.
+    /// `±↑^[n]` = ↑ + ↑^<2> + … + ↑^<n>; `sign` is +1 or -1.
     PowerSum {
         /// The number of powers summed.
         n: u32,
@@ -63,10 +62,18 @@ pub enum BinOp {
     Sub,
     /// `x +- y` = x + ±y.
     AddSwitch,
+    /// `n * G`: a game times an integer (or two numbers multiplied).
+    Mul,
+    /// `a div b`: integer division rounding down.
+    Div,
+    /// `a mod b`: the remainder of `div` (with the sign of b).
+    Mod,
     /// `G : H`, the ordinal sum.
     Colon,
     /// `G -> H`, the sequential compound (joint-end rule).
     Sequential,
+    /// `a..b`: the list of integers from a to b.
+    Range,
     /// `==`
     Eq,
     /// `!=`
@@ -85,6 +92,10 @@ pub enum BinOp {
     LessOrConfused,
     /// `|>`: greater than or confused.
     GreaterOrConfused,
+    /// `and` (evaluates its right side only if needed).
+    And,
+    /// `or` (evaluates its right side only if needed).
+    Or,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -96,6 +107,26 @@ pub enum UnOp {
     Plus,
     /// `+-G` = {G | -G}.
     Switch,
+    /// `not b`
+    Not,
+}
+
+/// One clause of a comprehension, in the order written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Clause {
+    /// `for name in list` (a list, a string, or a range `a..b`).
+    For(String, Expr),
+    /// `if condition`: keeps the bindings for which it holds.
+    If(Expr),
+}
+
+/// An argument of a call: positional or `name = value`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Argument {
+    /// The keyword, for `name = value`.
+    pub name: Option<String>,
+    /// The value.
+    pub value: Expr,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -119,7 +150,8 @@ pub enum ExprKind {
         /// The subscript game.
         arg: Box<Expr>,
     },
-    /// `{L1,... | R1,...}`: a canonical game from options.
+    /// `{L1,... | R1,...}`: a canonical game from options (an option that
+    /// is a list contributes its elements).
     Braces {
         /// Left options.
         left: Vec<Expr>,
@@ -135,25 +167,58 @@ pub enum ExprKind {
     },
     /// `{a, b, ...}` without slashes: a set of games.
     Set(Vec<Expr>),
-    /// `[a, b, ...]`.
+    /// `[a, b, ...]`; a tuple `(a, b)` is a list too.
     List(Vec<Expr>),
-    /// `[body for v in a..b for w in c..d]` (inclusive integer ranges).
+    /// `[body for x in L if c ...]`.
     Comprehension {
         /// The expression computed for each binding.
         body: Box<Expr>,
-        /// `for name in from..to`, outermost first.
-        loops: Vec<(String, Expr, Expr)>,
+        /// The `for` and `if` clauses, outermost first.
+        clauses: Vec<Clause>,
     },
     /// A string literal.
-    Str(String),
+    Str(Arc<str>),
     /// A variable (or `Left`, `Right`).
     Var(String),
-    /// `name(args)`.
+    /// `name(args)`: a built-in, a defined function, or a ruleset making a position.
     Call {
-        /// The function name (snake_case).
+        /// The function's name as written (built-ins also answer to
+        /// CGSuite's names: `AtomicWeight` is `atomic_weight`).
         name: String,
         /// The arguments.
-        args: Vec<Expr>,
+        args: Vec<Argument>,
+    },
+    /// `target[index]`.
+    Index {
+        /// The list or string.
+        target: Box<Expr>,
+        /// The index (from 0; negative counts from the end).
+        index: Box<Expr>,
+    },
+    /// `target[from:to]` (either bound may be missing).
+    Slice {
+        /// The list or string.
+        target: Box<Expr>,
+        /// The first index kept.
+        from: Option<Box<Expr>>,
+        /// One past the last index kept.
+        to: Option<Box<Expr>>,
+    },
+    /// `if c then a else b`.
+    If {
+        /// The condition (a boolean).
+        cond: Box<Expr>,
+        /// The value if it holds.
+        then: Box<Expr>,
+        /// The value otherwise.
+        other: Box<Expr>,
+    },
+    /// `let x = e, y = f in body`.
+    Let {
+        /// The bindings, in order (each sees the ones before it).
+        bindings: Vec<(String, Expr)>,
+        /// The value.
+        body: Box<Expr>,
     },
     /// A unary operation.
     Unary {
@@ -173,6 +238,56 @@ pub enum ExprKind {
     },
 }
 
+impl ExprKind {
+    /// The sub-expressions, in no particular order.
+    pub fn children(&self) -> Vec<&Expr> {
+        let mut out: Vec<&Expr> = Vec::new();
+        match self {
+            ExprKind::Literal {
+                star: Some(Star::Expr(e)),
+                ..
+            } => out.push(e),
+            ExprKind::Tiny { arg, .. } | ExprKind::Unary { arg, .. } => out.push(arg),
+            ExprKind::Braces { left, right } | ExprKind::Form { left, right } => {
+                out.extend(left.iter().chain(right.iter()))
+            }
+            ExprKind::Set(items) | ExprKind::List(items) => out.extend(items.iter()),
+            ExprKind::Call { args, .. } => out.extend(args.iter().map(|a| &a.value)),
+            ExprKind::Comprehension { body, clauses } => {
+                out.push(body);
+                for c in clauses {
+                    match c {
+                        Clause::For(_, e) | Clause::If(e) => out.push(e),
+                    }
+                }
+            }
+            ExprKind::Index { target, index } => {
+                out.push(target);
+                out.push(index);
+            }
+            ExprKind::Slice { target, from, to } => {
+                out.push(target);
+                out.extend(from.iter().chain(to.iter()).map(|e| &**e));
+            }
+            ExprKind::If { cond, then, other } => {
+                out.push(cond);
+                out.push(then);
+                out.push(other);
+            }
+            ExprKind::Let { bindings, body } => {
+                out.extend(bindings.iter().map(|(_, e)| e));
+                out.push(body);
+            }
+            ExprKind::Binary { lhs, rhs, .. } => {
+                out.push(lhs);
+                out.push(rhs);
+            }
+            _ => {}
+        }
+        out
+    }
+}
+
 impl Drop for Expr {
     /// Dismantles the tree with an explicit stack: a sum of ten million terms
     /// or a million nested braces must not overflow the native stack when dropped.
@@ -190,15 +305,32 @@ impl Drop for Expr {
                 ExprKind::Braces { left, right } | ExprKind::Form { left, right } => {
                     left.iter_mut().chain(right.iter_mut()).for_each(take)
                 }
-                ExprKind::Set(items)
-                | ExprKind::List(items)
-                | ExprKind::Call { args: items, .. } => items.iter_mut().for_each(take),
-                ExprKind::Comprehension { body, loops } => {
+                ExprKind::Set(items) | ExprKind::List(items) => items.iter_mut().for_each(take),
+                ExprKind::Call { args, .. } => args.iter_mut().for_each(|a| take(&mut a.value)),
+                ExprKind::Comprehension { body, clauses } => {
                     take(body);
-                    for (_, a, b) in loops.iter_mut() {
-                        take(a);
-                        take(b);
+                    for c in clauses.iter_mut() {
+                        match c {
+                            Clause::For(_, e) | Clause::If(e) => take(e),
+                        }
                     }
+                }
+                ExprKind::Index { target, index } => {
+                    take(target);
+                    take(index);
+                }
+                ExprKind::Slice { target, from, to } => {
+                    take(target);
+                    from.iter_mut().chain(to.iter_mut()).for_each(|e| take(e));
+                }
+                ExprKind::If { cond, then, other } => {
+                    take(cond);
+                    take(then);
+                    take(other);
+                }
+                ExprKind::Let { bindings, body } => {
+                    bindings.iter_mut().for_each(|(_, e)| take(e));
+                    take(body);
                 }
                 ExprKind::Binary { lhs, rhs, .. } => {
                     take(lhs);
@@ -215,11 +347,35 @@ impl Drop for Expr {
     }
 }
 
-/// A line of input: an optional assignment target and an expression.
+/// A function definition: `def name(params) ["doc"] = body`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Statement {
-    /// The variable assigned, if any.
-    pub target: Option<String>,
-    /// The expression.
-    pub expr: Expr,
+pub struct Definition {
+    /// The function's name.
+    pub name: String,
+    /// Where the name is in the line.
+    pub name_span: Span,
+    /// The parameters' names.
+    pub params: Vec<String>,
+    /// The doc string `help` shows.
+    pub doc: Option<String>,
+    /// The body.
+    pub body: Expr,
+}
+
+/// One statement of input.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Statement {
+    /// An expression, whose value is printed.
+    Expr(Expr),
+    /// `name = expression`.
+    Assign {
+        /// The variable.
+        name: String,
+        /// Where the name is in the line.
+        name_span: Span,
+        /// Its new value.
+        expr: Expr,
+    },
+    /// `def name(params) = body`.
+    Def(Definition),
 }

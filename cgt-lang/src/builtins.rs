@@ -50,6 +50,8 @@ pub struct Args<'a> {
     pub values: &'a [Value],
     /// Their spans.
     pub spans: &'a [Span],
+    /// Keyword arguments `name = value` (only for functions that take them).
+    pub named: &'a [(String, Value, Span)],
     /// The span of the whole call.
     pub call: Span,
 }
@@ -119,6 +121,35 @@ fn number_value(ar: &mut Arena, x: cgt_core::number::Dyadic) -> Value {
     Value::Game(ar.number(x))
 }
 
+/// One player's options of a value: canonical options of a game, the
+/// positions of a position, the options as forms of a form or a sum.
+fn options_of(s: &mut Session, a: &Args, left: bool) -> Result<Value, Error> {
+    match &a.values[0] {
+        Value::Position(p) => {
+            let o = if left {
+                p.left_options()
+            } else {
+                p.right_options()
+            };
+            Ok(Value::list(o.into_iter().map(Value::Position).collect()))
+        }
+        v @ (Value::Form(_) | Value::Sum(_)) => {
+            let f = s.to_form(v, a.spans[0])?;
+            let o = f.options(&mut s.arena, left);
+            Ok(Value::list(o.into_iter().map(Value::Form).collect()))
+        }
+        v => {
+            let g = s.to_game(v, a.spans[0])?;
+            let o = if left {
+                s.arena.left_options(g)
+            } else {
+                s.arena.right_options(g)
+            };
+            Ok(option_set(&o))
+        }
+    }
+}
+
 fn option_set(opts: &[GameId]) -> Value {
     Value::Set(opts.iter().map(|&o| Value::Game(o)).collect())
 }
@@ -153,7 +184,7 @@ static NATIVE: &[Builtin] = &[
         topic: "basics",
         help: "Who wins G under normal play: L (Left wins), R (Right wins), P (the previous player wins: G = 0) or N (the next player wins: G is confused with 0).",
         example: "outcome_class(^*)",
-        run: Run::Native(game_fn!(|ar: &mut Arena, g| Value::Outcome(ar.outcome(g)))),
+        run: Run::Native(|s, a| Ok(Value::Outcome(s.outcome_of(&a.values[0], a.spans[0])?))),
     },
     Builtin {
         name: "birthday",
@@ -196,24 +227,18 @@ static NATIVE: &[Builtin] = &[
         signature: "left_options(G)",
         arity: 1..=1,
         topic: "basics",
-        help: "The set of Left options of G's canonical form, in CGSuite's order.",
+        help: "Left's options of G: for a canonical game the set of its canonical options, in CGSuite's order; for a ruleset position the positions Left can move to (a list, in the rules' order); for an explicit form or a sum the options as forms (a list).",
         example: "left_options(^*)",
-        run: Run::Native(game_fn!(|ar: &mut Arena, g| {
-            let o = ar.left_options(g);
-            option_set(&o)
-        })),
+        run: Run::Native(|s, a| options_of(s, a, true)),
     },
     Builtin {
         name: "right_options",
         signature: "right_options(G)",
         arity: 1..=1,
         topic: "basics",
-        help: "The set of Right options of G's canonical form, in CGSuite's order.",
+        help: "Right's options of G: for a canonical game the set of its canonical options, in CGSuite's order; for a ruleset position the positions Right can move to (a list, in the rules' order); for an explicit form or a sum the options as forms (a list).",
         example: "right_options(^*)",
-        run: Run::Native(game_fn!(|ar: &mut Arena, g| {
-            let o = ar.right_options(g);
-            option_set(&o)
-        })),
+        run: Run::Native(|s, a| options_of(s, a, false)),
     },
     Builtin {
         name: "followers",
@@ -620,8 +645,8 @@ static NATIVE: &[Builtin] = &[
             let h = a.game(s, 1)?;
             let rule = match a.values.get(2) {
                 None => SequentialRule::JointEnd,
-                Some(Value::Str(r)) if r == "per_player" => SequentialRule::PerPlayer,
-                Some(Value::Str(r)) if r == "joint_end" => SequentialRule::JointEnd,
+                Some(Value::Str(r)) if &**r == "per_player" => SequentialRule::PerPlayer,
+                Some(Value::Str(r)) if &**r == "joint_end" => SequentialRule::JointEnd,
                 Some(_) => return Err(Error::spanned(a.spans[2], "expected per_player or joint_end")),
             };
             let f = Form::Sequential(Arc::new(g), h, rule);
@@ -651,7 +676,7 @@ static NATIVE: &[Builtin] = &[
             let f = s.to_form(&a.values[0], a.spans[0])?;
             match a.values.get(1) {
                 None => Ok(Value::Outcome(misere_outcome_direct(&mut s.arena, &f))),
-                Some(Value::Str(r)) if r == "per_player" => {
+                Some(Value::Str(r)) if &**r == "per_player" => {
                     let star = s.arena.nimber(1);
                     let g = Form::Sequential(Arc::new(f), star, SequentialRule::PerPlayer).canonical(&mut s.arena);
                     Ok(Value::Outcome(s.arena.outcome(g)))
@@ -705,7 +730,7 @@ static NATIVE: &[Builtin] = &[
             let n = n.to_u32().filter(|&n| n <= 3).ok_or_else(|| Error::spanned(a.spans[0], "only days 0 to 3 can be enumerated"))?;
             let all_small = match a.values.get(1) {
                 None => false,
-                Some(Value::Str(r)) if r == "all_small" => true,
+                Some(Value::Str(r)) if &**r == "all_small" => true,
                 Some(_) => return Err(Error::spanned(a.spans[1], "expected all_small")),
             };
             let c = s.arena.games_born_by(n, all_small).len();
@@ -751,7 +776,7 @@ static NATIVE: &[Builtin] = &[
                         Threshold::Infinite => Value::Text("inf".into()),
                         Threshold::Finite(n) => Value::Game(s.arena.number(cgt_core::number::Dyadic::from_bigint(n.into()))),
                     };
-                    Ok(Value::List(vec![th(l), th(r)]))
+                    Ok(Value::list(vec![th(l), th(r)]))
                 }
             }
         }),
@@ -804,7 +829,7 @@ static NATIVE: &[Builtin] = &[
                 items
                     .iter()
                     .map(|r| match r {
-                        Value::List(cells) => cells.clone(),
+                        Value::List(cells) => (**cells).clone(),
                         other => vec![other.clone()],
                     })
                     .collect(),
@@ -847,7 +872,7 @@ static NATIVE: &[Builtin] = &[
         run: Run::Native(|s, a| {
             let rules = octal_arg(a)?;
             let g = rules.nim_sequence(heap_bound(s, a, "n")?);
-            Ok(Value::List(g.into_iter().map(|v| Value::Game(s.arena.nimber(v))).collect()))
+            Ok(Value::list(g.into_iter().map(|v| Value::Game(s.arena.nimber(v))).collect()))
         }),
     },
     Builtin {
@@ -864,7 +889,7 @@ static NATIVE: &[Builtin] = &[
                 Some((n0, p)) => {
                     let n0 = Value::Game(s.arena.integer(n0 as i64));
                     let p = Value::Game(s.arena.integer(p as i64));
-                    Ok(Value::List(vec![n0, p]))
+                    Ok(Value::list(vec![n0, p]))
                 }
                 None => Err(Error::plain(format!("no period proved with heaps up to {max}"))),
             }
@@ -909,7 +934,7 @@ static NATIVE: &[Builtin] = &[
 
 fn file_arg(a: &Args, k: usize) -> Result<String, Error> {
     match &a.values[k] {
-        Value::Str(path) => Ok(path.clone()),
+        Value::Str(path) => Ok(path.to_string()),
         _ => Err(Error::spanned(a.spans[k], "expected a file name in quotes")),
     }
 }
@@ -943,7 +968,7 @@ fn write_file(a: &Args, path: &str, contents: String) -> Result<Value, Error> {
     }
     std::fs::write(path, contents)
         .map_err(|e| Error::spanned(a.call, format!("cannot write {path}: {e}")))?;
-    Ok(Value::Str(path.to_string()))
+    Ok(Value::str(path))
 }
 
 /// The heap size bound (the second argument) of the heap-game functions.
@@ -1001,6 +1026,8 @@ pub fn builtins() -> &'static [Builtin] {
     static ALL: OnceLock<Vec<Builtin>> = OnceLock::new();
     ALL.get_or_init(|| {
         let mut all = NATIVE.to_vec();
+        all.extend(super::data::DATA.iter().cloned());
+        all.push(super::user_ruleset::RULESET.clone());
         for ruleset in RULESETS {
             for c in ruleset.constructors {
                 all.push(Builtin {
@@ -1039,6 +1066,11 @@ pub fn lookup(name: &str) -> Option<&'static Builtin> {
 }
 
 impl Builtin {
+    /// True if the function takes keyword arguments `name = value`.
+    pub fn takes_keywords(&self) -> bool {
+        self.name == "ruleset"
+    }
+
     /// Run the function on evaluated arguments (arity already checked).
     pub fn call(&self, s: &mut Session, a: &Args) -> Result<Value, Error> {
         match self.run {
@@ -1061,10 +1093,10 @@ impl Builtin {
 /// included) and lists (tuples are lists).
 fn to_arg(s: &mut Session, v: &Value, span: Span) -> Result<Arg, Error> {
     match v {
-        Value::Str(t) => Ok(Arg::Text(t.clone())),
+        Value::Str(t) => Ok(Arg::Text(t.to_string())),
         Value::List(items) => {
             let mut out = Vec::with_capacity(items.len());
-            for x in items {
+            for x in items.iter() {
                 cgt_core::interrupt::check();
                 out.push(to_arg(s, x, span)?);
             }

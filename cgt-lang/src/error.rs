@@ -79,6 +79,20 @@ impl Error {
         self
     }
 
+    /// An error raised inside the body of function `name`, seen from the
+    /// call at `call`: the message names the innermost function, and the
+    /// caret points at the call in the line (the body's spans are in the
+    /// definition, not in this line).
+    pub fn in_function(mut self, name: &str, call: Span) -> Self {
+        if !self.message.starts_with("in `") {
+            self.message = format!("in `{name}`: {}", self.message);
+        }
+        self.start = call.start;
+        self.end = call.end.max(call.start + 1);
+        self.has_span = true;
+        self
+    }
+
     /// The 1-based column (in characters) where the error starts.
     pub fn column(&self, src: &str) -> usize {
         let at = self.start.min(src.len());

@@ -1,33 +1,55 @@
-//! The evaluator: a session holds the arena and the variables, evaluates
-//! statements and prints values.
+//! The evaluator: a session holds the arena, the variables and the defined
+//! functions, evaluates statements and prints values.
 
 use super::ast::*;
 use super::builtins::{self, Args};
-use super::error::Error;
-use super::parser::parse_statement;
+use super::error::{Error, ErrorKind};
+use super::function::Function;
+use super::key;
+use super::parser::{is_keyword, parse_line};
 use super::print::Printer;
 use super::style::{restyle, Style};
-use super::value::{Player, Value};
+use super::user_ruleset::UserRuleset;
+use super::value::{Player, Sum, Value};
+use cgt_core::analysis::Outcome;
 use cgt_core::form::{ordinal_sum, Form};
 use cgt_core::game::{deep, Arena, GameId, Nus};
 use cgt_core::number::{BigInt, Dyadic};
 use cgt_core::ruleset::registry::Memos;
 use hashbrown::HashMap;
-use std::sync::Arc;
+use num_traits::{ToPrimitive, Zero};
+use std::sync::{Arc, Weak};
 
-/// A worksheet session: the games computed so far and the variables.
+/// The most values a range `a..b` may have.
+pub const RANGE_LIMIT: u64 = 10_000_000;
+
+/// How deep calls of defined functions may nest.
+pub const CALL_DEPTH_LIMIT: usize = 1_000_000;
+
+/// A worksheet session: the games computed so far, the variables and the
+/// functions defined.
 pub struct Session {
     /// The games computed in this session.
     pub arena: Arena,
     vars: HashMap<String, Value>,
-    /// Loop variables of the comprehensions being evaluated, innermost last;
-    /// they shadow `vars` and vanish with their loop (or with a stop).
+    /// Bindings of loops, `let` and calls, innermost last; a call sees only
+    /// those from `frame` on (its parameters and its own bindings).
     locals: Vec<(String, Value)>,
+    frame: usize,
+    /// How deep calls of defined functions nest now.
+    depth: usize,
     /// How games are printed: plain (CGSuite's notation), Unicode or LaTeX.
     pub style: Style,
     /// What the rulesets' evaluators learnt, so followers are valued once
     /// per session (ids of `arena`: cleared when it is rolled back).
-    memos: Memos,
+    pub(crate) memos: Memos,
+    /// Every function and ruleset made in this session, so their memos can
+    /// be dropped together (when what they use changes, or after a stop).
+    functions: Vec<Weak<Function>>,
+    rulesets: Vec<Weak<UserRuleset>>,
+    /// The variable an assignment is about to set, which names a ruleset
+    /// made on its right-hand side.
+    pub(crate) naming: Option<String>,
 }
 
 impl Default for Session {
@@ -36,14 +58,26 @@ impl Default for Session {
     }
 }
 
-fn is_game_like(v: &Value) -> bool {
-    matches!(v, Value::Game(_) | Value::Form(_) | Value::Position(_))
-}
-
 /// True if the line holds nothing but white space and comments.
 pub fn is_blank(line: &str) -> bool {
     let t = line.trim_start();
     t.is_empty() || t.starts_with('#')
+}
+
+/// CGSuite's method names that are not our function names in snake case.
+const ALIASES: &[(&str, &str)] = &[("canonical_form", "canonical"), ("game_value", "value")];
+
+/// The built-in a call or method name means: its own name, or CGSuite's
+/// name for it (`AtomicWeight`, `CanonicalForm`).
+pub fn builtin_named(name: &str) -> Option<&'static builtins::Builtin> {
+    builtins::lookup(name).or_else(|| {
+        let snake = super::parser::snake_case(name);
+        let resolved = ALIASES
+            .iter()
+            .find(|(a, _)| *a == snake)
+            .map_or(snake.as_str(), |(_, b)| b);
+        builtins::lookup(resolved)
+    })
 }
 
 impl Session {
@@ -53,8 +87,13 @@ impl Session {
             arena: Arena::new(),
             vars: HashMap::new(),
             locals: Vec::new(),
+            frame: 0,
+            depth: 0,
             style: Style::Plain,
             memos: Memos::new(),
+            functions: Vec::new(),
+            rulesets: Vec::new(),
+            naming: None,
         }
     }
 
@@ -68,21 +107,52 @@ impl Session {
         f: impl FnOnce(&mut Session) -> Result<R, Error>,
     ) -> Result<R, Error> {
         let games_before = self.arena.len();
-        match cgt_core::interrupt::catch(|| f(self)) {
-            Ok(r) => r,
-            Err(stop) => {
+        let result = cgt_core::interrupt::catch(|| f(self));
+        self.locals.clear();
+        self.frame = 0;
+        self.depth = 0;
+        self.naming = None;
+        match result {
+            Ok(Ok(r)) => Ok(r),
+            Ok(Err(e)) if !matches!(e.kind, ErrorKind::Interrupted | ErrorKind::MemoryLimit) => {
+                Err(e)
+            }
+            other => {
                 // Nothing refers to the games the stopped computation made:
                 // give their memory back, so the next line starts clean.
-                self.locals.clear();
-                self.memos.clear();
+                self.forget_results();
                 self.arena.rollback(games_before);
-                Err(stop.into())
+                match other {
+                    Ok(r) => r,
+                    Err(stop) => Err(stop.into()),
+                }
             }
         }
     }
 
+    /// Drop what functions and rulesets remember (their results may name
+    /// games about to be dropped, or depend on a changed definition).
+    fn forget_results(&mut self) {
+        self.memos.clear();
+        self.functions.retain(|f| match f.upgrade() {
+            Some(f) => {
+                f.forget();
+                true
+            }
+            None => false,
+        });
+        self.rulesets.retain(|r| match r.upgrade() {
+            Some(r) => {
+                r.reset();
+                true
+            }
+            None => false,
+        });
+    }
+
     /// Evaluate one line. Blank and comment-only lines give `Ok(None)`.
-    /// The value is also stored as `ans`; an assignment stores it under its name.
+    /// The value is also stored as `ans`; an assignment stores it under its
+    /// name; a definition gives its signature.
     /// Never unwinds: stops and failures are errors (see [`Session::guard`]).
     pub fn eval_line(&mut self, line: &str) -> Result<Option<Value>, Error> {
         self.guard(|s| s.eval_line_unguarded(line))
@@ -92,22 +162,80 @@ impl Session {
         if is_blank(line) {
             return Ok(None);
         }
-        let st = parse_statement(line)?;
-        let v = self.eval(&st.expr)?;
-        if let Some(name) = st.target {
-            if builtins::lookup(&name).is_some()
-                || matches!(name.as_str(), "Left" | "Right" | "ans")
-            {
-                return Err(Error::at(
-                    0,
-                    name.len(),
-                    format!("`{name}` is a reserved name"),
-                ));
-            }
-            self.vars.insert(name, v.clone());
+        let mut last = None;
+        for (st, span) in parse_line(line)? {
+            last = self.statement(st, &line[span.start..span.end])?;
         }
+        Ok(last)
+    }
+
+    /// Run one statement (`source` is its text, kept by definitions).
+    fn statement(&mut self, st: Statement, source: &str) -> Result<Option<Value>, Error> {
+        let v = match st {
+            Statement::Expr(e) => self.eval(&e)?,
+            Statement::Assign {
+                name,
+                name_span,
+                expr,
+            } => {
+                self.check_name(&name, name_span)?;
+                self.naming = Some(name.clone());
+                let v = self.eval(&expr);
+                self.naming = None;
+                let v = v?;
+                self.set_var(name, v.clone());
+                v
+            }
+            Statement::Def(def) => {
+                self.check_name(&def.name, def.name_span)?;
+                let f = Arc::new(Function::new(def, source.trim().to_string()));
+                self.functions.push(Arc::downgrade(&f));
+                let sig = f.signature();
+                self.set_var(f.name().to_string(), Value::Function(f));
+                return Ok(Some(Value::Text(sig)));
+            }
+        };
         self.vars.insert("ans".into(), v.clone());
         Ok(Some(v))
+    }
+
+    /// A name a line may assign or define.
+    fn check_name(&self, name: &str, span: Span) -> Result<(), Error> {
+        if builtin_named(name).is_some()
+            || is_keyword(name)
+            || matches!(name, "Left" | "Right" | "ans" | "true" | "false")
+        {
+            return Err(Error::spanned(span, format!("`{name}` is a reserved name")));
+        }
+        Ok(())
+    }
+
+    /// Set a global. Functions (and rulesets) that use the name forget what
+    /// they computed.
+    fn set_var(&mut self, name: String, v: Value) {
+        let used = self
+            .functions
+            .iter()
+            .filter_map(Weak::upgrade)
+            .any(|f| f.uses(&name));
+        if used || matches!(self.vars.get(&name), Some(Value::Function(_))) {
+            self.forget_functions();
+        }
+        if let Value::Ruleset(r) = &v {
+            self.rulesets.push(Arc::downgrade(r));
+        }
+        self.vars.insert(name, v);
+    }
+
+    /// Every function forgets its results and every ruleset its graph (the
+    /// engine's memos of the graphs stay valid: a graph never changes).
+    fn forget_functions(&mut self) {
+        for f in self.functions.iter().filter_map(Weak::upgrade) {
+            f.forget();
+        }
+        for r in self.rulesets.iter().filter_map(Weak::upgrade) {
+            r.reset();
+        }
     }
 
     /// Evaluate a line and print the result (empty for blank lines).
@@ -121,11 +249,41 @@ impl Session {
         })
     }
 
-    /// Names of the variables defined so far.
+    /// Names of the variables defined so far (functions included).
     pub fn variables(&self) -> Vec<String> {
         let mut v: Vec<String> = self.vars.keys().cloned().collect();
         v.sort();
         v
+    }
+
+    /// The functions defined so far, by name.
+    pub fn functions(&self) -> Vec<Arc<Function>> {
+        let mut fs: Vec<Arc<Function>> = self
+            .vars
+            .values()
+            .filter_map(|v| match v {
+                Value::Function(f) => Some(f.clone()),
+                _ => None,
+            })
+            .collect();
+        fs.sort_by(|a, b| a.name().cmp(b.name()));
+        fs
+    }
+
+    /// The help text of a defined function: its signature and doc string.
+    pub fn function_help(&self, name: &str) -> Option<String> {
+        match self.vars.get(name) {
+            Some(Value::Function(f)) => Some(match &f.def.doc {
+                Some(doc) => format!("{}\n  {doc}\n  defined as: {}", f.signature(), f.source),
+                None => format!("{}\n  defined as: {}", f.signature(), f.source),
+            }),
+            Some(Value::Ruleset(r)) => Some(format!(
+                "{}(position): a ruleset defined in the language ({} positions explored)",
+                r.name,
+                r.explored()
+            )),
+            _ => None,
+        }
     }
 
     /// The printed form of a value. Printing a compound form computes its
@@ -145,6 +303,10 @@ impl Session {
                     self.game_text(g)
                 }
             },
+            Value::Sum(_) => match self.to_game(v, Span::default()) {
+                Ok(g) => self.game_text(g),
+                Err(e) => format!("error: {}", e.message),
+            },
             Value::Bool(b) => b.to_string(),
             Value::Outcome(o) => o.to_string(),
             Value::Comparison(c) => c.to_string(),
@@ -152,9 +314,11 @@ impl Session {
             Value::Trajectory(t) => t.to_string(),
             Value::Player(Player::Left) => "Left".into(),
             Value::Player(Player::Right) => "Right".into(),
-            Value::Str(s) => format!("{s:?}"),
+            Value::Str(s) => quoted(s),
             Value::Position(p) => p.text(),
             Value::Text(s) => s.clone(),
+            Value::Function(f) => f.signature(),
+            Value::Ruleset(r) => format!("{}(position)", r.name),
             Value::List(items) => {
                 let parts: Vec<String> = items.iter().map(|x| self.show(x)).collect();
                 format!("[{}]", parts.join(","))
@@ -166,6 +330,10 @@ impl Session {
                 for x in items {
                     match x {
                         Value::Game(g) => games.push(*g),
+                        Value::Sum(_) => match self.to_game(x, Span::default()) {
+                            Ok(g) => games.push(g),
+                            Err(e) => others.push(format!("error: {}", e.message)),
+                        },
                         other => others.push(self.show(other)),
                     }
                 }
@@ -183,18 +351,28 @@ impl Session {
         restyle(&plain, self.style)
     }
 
-    /// An aligned table (a LaTeX tabular in the LaTeX style).
+    /// An aligned table (a LaTeX tabular in the LaTeX style). Strings are
+    /// printed without quotes (headers); in LaTeX they are text.
     fn show_table(&mut self, rows: &[Vec<Value>]) -> String {
+        let latex = self.style == Style::Latex;
         let cells: Vec<Vec<String>> = rows
             .iter()
-            .map(|r| r.iter().map(|v| self.show(v)).collect())
+            .map(|r| {
+                r.iter()
+                    .map(|v| match v {
+                        Value::Str(s) if latex => format!("\\text{{{}}}", latex_text(s)),
+                        Value::Str(s) => s.to_string(),
+                        other if latex => format!("${}$", self.show(other)),
+                        other => self.show(other),
+                    })
+                    .collect()
+            })
             .collect();
         let cols = cells.iter().map(Vec::len).max().unwrap_or(0);
-        if self.style == Style::Latex {
+        if latex {
             let mut out = format!("\\begin{{tabular}}{{{}}}\n", "l".repeat(cols));
             for r in &cells {
-                let wrapped: Vec<String> = r.iter().map(|c| format!("${c}$")).collect();
-                out.push_str(&format!("{} \\\\\n", wrapped.join(" & ")));
+                out.push_str(&format!("{} \\\\\n", r.join(" & ")));
             }
             out.push_str("\\end{tabular}");
             return out;
@@ -274,8 +452,8 @@ impl Session {
                 Ok(Value::Game(self.arena.add(x, t)))
             }
             ExprKind::Braces { left, right } => {
-                let l = self.eval_games(left)?;
-                let r = self.eval_games(right)?;
+                let l = self.options(left)?;
+                let r = self.options(right)?;
                 Ok(Value::Game(self.arena.construct(l, r)))
             }
             ExprKind::Form { .. } => Ok(Value::Form(Arc::new(self.eval_form(e)?))),
@@ -291,69 +469,70 @@ impl Session {
                 for x in items {
                     out.push(self.eval(x)?);
                 }
-                Ok(Value::List(out))
+                Ok(Value::list(out))
             }
-            ExprKind::Comprehension { body, loops } => {
+            ExprKind::Comprehension { body, clauses } => {
                 let mut out = Vec::new();
-                self.comprehend(body, loops, &mut out)?;
-                Ok(Value::List(out))
+                let mark = self.locals.len();
+                let r = self.comprehend(body, clauses, &mut out);
+                self.locals.truncate(mark);
+                r?;
+                Ok(Value::list(out))
             }
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
-            ExprKind::Var(name) => match self
-                .locals
-                .iter()
-                .rev()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v)
-                .or_else(|| self.vars.get(name))
-            {
-                Some(v) => Ok(v.clone()),
-                None => match name.as_str() {
-                    "Left" => Ok(Value::Player(Player::Left)),
-                    "Right" => Ok(Value::Player(Player::Right)),
-                    // Option words of some functions, e.g. sequential(G, H, per_player).
-                    word if builtins::is_option_word(word) => Ok(Value::Str(name.clone())),
-                    _ => Err(Error::spanned(e.span, format!("unknown variable `{name}`"))),
-                },
-            },
-            ExprKind::Call { name, args } => {
-                let Some(b) = builtins::lookup(name) else {
-                    let hint = builtins::suggest(name)
-                        .map(|s| format!(" (did you mean `{s}`?)"))
-                        .unwrap_or_default();
-                    return Err(Error::spanned(
-                        e.span,
-                        format!("unknown function `{name}`{hint}"),
-                    ));
+            ExprKind::Var(name) => self.lookup(name, e.span),
+            ExprKind::Call { name, args } => self.call(name, args, e.span),
+            ExprKind::Index { target, index } => {
+                let t = self.eval(target)?;
+                let i = self.eval(index)?;
+                let i = self.to_integer(&i, index.span)?;
+                super::data::index(&t, &i, target.span, index.span)
+            }
+            ExprKind::Slice { target, from, to } => {
+                let t = self.eval(target)?;
+                let mut bound = |b: &Option<Box<Expr>>| -> Result<Option<BigInt>, Error> {
+                    match b {
+                        None => Ok(None),
+                        Some(x) => {
+                            let v = self.eval(x)?;
+                            Ok(Some(self.to_integer(&v, x.span)?))
+                        }
+                    }
                 };
-                let mut values = Vec::with_capacity(args.len());
-                for a in args {
-                    values.push(self.eval(a)?);
+                let (a, b) = (bound(from)?, bound(to)?);
+                super::data::slice(&t, a.as_ref(), b.as_ref(), target.span)
+            }
+            ExprKind::If { cond, then, other } => {
+                if self.eval_bool(cond, "the condition of `if`")? {
+                    self.eval(then)
+                } else {
+                    self.eval(other)
                 }
-                let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
-                if !b.arity.contains(&values.len()) {
-                    return Err(Error::spanned(
-                        e.span,
-                        format!("`{}` expects {}", b.name, b.signature),
-                    ));
-                }
-                b.call(
-                    self,
-                    &Args {
-                        values: &values,
-                        spans: &spans,
-                        call: e.span,
-                    },
-                )
+            }
+            ExprKind::Let { bindings, body } => {
+                let mark = self.locals.len();
+                let r = (|| {
+                    for (name, value) in bindings {
+                        let v = self.eval(value)?;
+                        self.locals.push((name.clone(), v));
+                    }
+                    self.eval(body)
+                })();
+                self.locals.truncate(mark);
+                r
             }
             ExprKind::Unary { op, arg } => {
                 let v = self.eval(arg)?;
                 match op {
                     UnOp::Plus => Ok(v),
-                    UnOp::Neg => {
-                        let g = self.to_game(&v, arg.span)?;
-                        Ok(Value::Game(self.arena.neg(g)))
-                    }
+                    UnOp::Not => match v {
+                        Value::Bool(b) => Ok(Value::Bool(!b)),
+                        other => Err(Error::spanned(
+                            arg.span,
+                            format!("`not` needs true or false, not a {}", other.type_name()),
+                        )),
+                    },
+                    UnOp::Neg => self.negate(v, arg.span),
                     UnOp::Switch => {
                         let opts = match &v {
                             Value::Set(items) => {
@@ -374,86 +553,364 @@ impl Session {
         }
     }
 
-    /// `[body for v in a..b for ...]`: nested loops over inclusive integer ranges.
+    /// An expression that must be true or false.
+    fn eval_bool(&mut self, e: &Expr, what: &str) -> Result<bool, Error> {
+        match self.eval(e)? {
+            Value::Bool(b) => Ok(b),
+            other => Err(Error::spanned(
+                e.span,
+                format!("{what} must be true or false, not a {}", other.type_name()),
+            )),
+        }
+    }
+
+    /// The value of a variable: the innermost binding visible here, then
+    /// the globals.
+    fn lookup(&self, name: &str, span: Span) -> Result<Value, Error> {
+        if let Some(v) = self.local(name) {
+            return Ok(v.clone());
+        }
+        if let Some(v) = self.vars.get(name) {
+            return Ok(v.clone());
+        }
+        match name {
+            "Left" => Ok(Value::Player(Player::Left)),
+            "Right" => Ok(Value::Player(Player::Right)),
+            // Option words of some functions, e.g. sequential(G, H, per_player).
+            word if builtins::is_option_word(word) => Ok(Value::str(name)),
+            _ if builtin_named(name).is_some() => Err(Error::spanned(
+                span,
+                format!("`{name}` is a function: call it as {name}(...)"),
+            )),
+            _ => Err(Error::spanned(span, format!("unknown variable `{name}`"))),
+        }
+    }
+
+    fn local(&self, name: &str) -> Option<&Value> {
+        self.locals[self.frame..]
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v)
+    }
+
+    /// `name(args)`: a local function value, a built-in, or a defined
+    /// function or ruleset.
+    fn call(&mut self, name: &str, args: &[Argument], span: Span) -> Result<Value, Error> {
+        let callee = self
+            .local(name)
+            .cloned()
+            .filter(|v| matches!(v, Value::Function(_) | Value::Ruleset(_)));
+        let builtin = match callee {
+            Some(_) => None,
+            None => builtin_named(name),
+        };
+        let callee = match (callee, builtin) {
+            (Some(c), _) => c,
+            (None, Some(b)) => return self.call_builtin(b, args, span),
+            (None, None) => match self.local(name).or_else(|| self.vars.get(name)) {
+                Some(v @ (Value::Function(_) | Value::Ruleset(_))) => v.clone(),
+                Some(other) => {
+                    return Err(Error::spanned(
+                        span,
+                        format!("`{name}` is a {}, not a function", other.type_name()),
+                    ))
+                }
+                None => {
+                    let hint = builtins::suggest(name)
+                        .map(|s| format!(" (did you mean `{s}`?)"))
+                        .unwrap_or_default();
+                    return Err(Error::spanned(
+                        span,
+                        format!("unknown function `{name}`{hint}"),
+                    ));
+                }
+            },
+        };
+        let mut values = Vec::with_capacity(args.len());
+        for a in args {
+            if let Some(k) = &a.name {
+                return Err(Error::spanned(
+                    a.value.span,
+                    format!("`{name}` takes no keyword arguments (`{k} = ...`)"),
+                ));
+            }
+            values.push(self.eval(&a.value)?);
+        }
+        self.apply(&callee, values, span)
+    }
+
+    fn call_builtin(
+        &mut self,
+        b: &'static builtins::Builtin,
+        args: &[Argument],
+        span: Span,
+    ) -> Result<Value, Error> {
+        let mut values = Vec::with_capacity(args.len());
+        let mut spans = Vec::with_capacity(args.len());
+        let mut named = Vec::new();
+        for a in args {
+            let v = self.eval(&a.value)?;
+            match &a.name {
+                Some(k) => named.push((k.clone(), v, a.value.span)),
+                None => {
+                    values.push(v);
+                    spans.push(a.value.span);
+                }
+            }
+        }
+        if !named.is_empty() && !b.takes_keywords() {
+            return Err(Error::spanned(
+                named[0].2,
+                format!("`{}` takes no keyword arguments ({})", b.name, b.signature),
+            ));
+        }
+        if !b.arity.contains(&values.len()) {
+            return Err(Error::spanned(
+                span,
+                format!("`{}` expects {}", b.name, b.signature),
+            ));
+        }
+        b.call(
+            self,
+            &Args {
+                values: &values,
+                spans: &spans,
+                named: &named,
+                call: span,
+            },
+        )
+    }
+
+    /// Call a function value (a defined function, or a ruleset making a
+    /// position) on evaluated arguments.
+    pub(crate) fn apply(
+        &mut self,
+        f: &Value,
+        args: Vec<Value>,
+        span: Span,
+    ) -> Result<Value, Error> {
+        match f {
+            Value::Function(f) => self.call_function(f, args, span),
+            Value::Ruleset(r) => match <[Value; 1]>::try_from(args) {
+                Ok([p]) => self.make_position(r, p, span),
+                Err(_) => Err(Error::spanned(
+                    span,
+                    format!(
+                        "a ruleset makes a position from one value: {}(position)",
+                        r.name
+                    ),
+                )),
+            },
+            other => Err(Error::spanned(
+                span,
+                format!("expected a function, found a {}", other.type_name()),
+            )),
+        }
+    }
+
+    /// A defined function on evaluated arguments: its memo, or its body
+    /// evaluated in a frame that sees only its parameters and the globals.
+    fn call_function(
+        &mut self,
+        f: &Arc<Function>,
+        args: Vec<Value>,
+        span: Span,
+    ) -> Result<Value, Error> {
+        if args.len() != f.def.params.len() {
+            return Err(Error::spanned(
+                span,
+                format!(
+                    "`{}` takes {} argument{}: {}",
+                    f.name(),
+                    f.def.params.len(),
+                    if f.def.params.len() == 1 { "" } else { "s" },
+                    f.signature()
+                ),
+            ));
+        }
+        if let Some(v) = f.recall(&args) {
+            return Ok(v);
+        }
+        cgt_core::interrupt::check();
+        if self.depth >= CALL_DEPTH_LIMIT {
+            return Err(Error::spanned(
+                span,
+                format!(
+                    "calls nested more than {CALL_DEPTH_LIMIT} deep: is the recursion missing a base case?"
+                ),
+            )
+            .with_kind(ErrorKind::Unsupported));
+        }
+        let (saved_frame, mark) = (self.frame, self.locals.len());
+        self.frame = mark;
+        self.depth += 1;
+        for (p, v) in f.def.params.iter().zip(args.iter()) {
+            self.locals.push((p.clone(), v.clone()));
+        }
+        let r = self.eval(&f.def.body);
+        self.depth -= 1;
+        self.locals.truncate(mark);
+        self.frame = saved_frame;
+        match r {
+            Ok(v) => {
+                f.remember(&args, v.clone());
+                Ok(v)
+            }
+            Err(e) => Err(e.in_function(f.name(), span)),
+        }
+    }
+
+    /// `[body for x in L if c ...]`: the clauses from the outermost.
     fn comprehend(
         &mut self,
         body: &Expr,
-        loops: &[(String, Expr, Expr)],
+        clauses: &[Clause],
         out: &mut Vec<Value>,
     ) -> Result<(), Error> {
-        let Some(((name, from, to), rest)) = loops.split_first() else {
+        let Some((clause, rest)) = clauses.split_first() else {
             out.push(self.eval(body)?);
             return Ok(());
         };
-        let a = self.eval(from)?;
-        let a = self.to_integer(&a, from.span)?;
-        let b = self.eval(to)?;
-        let b = self.to_integer(&b, to.span)?;
-        if (&b - &a) > BigInt::from(10_000_000) {
+        match clause {
+            Clause::If(cond) => {
+                if self.eval_bool(cond, "a comprehension's `if`")? {
+                    self.comprehend(body, rest, out)?;
+                }
+                Ok(())
+            }
+            Clause::For(name, list) => {
+                self.locals.push((name.clone(), Value::Bool(false)));
+                let slot = self.locals.len() - 1;
+                let r = self.for_each(list, |s, item| {
+                    s.locals[slot].1 = item;
+                    s.comprehend(body, rest, out)
+                });
+                self.locals.truncate(slot);
+                r
+            }
+        }
+    }
+
+    /// Run `f` on each element of what `list` evaluates to: a range `a..b`
+    /// (without making the list), a list, a set or a string (its characters).
+    fn for_each(
+        &mut self,
+        list: &Expr,
+        mut f: impl FnMut(&mut Session, Value) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let mut step = |s: &mut Session, item: Value| -> Result<(), Error> {
+            // Ctrl-C and the memory limit stop even a loop of cheap steps.
+            cgt_core::interrupt::poll()?;
+            f(s, item)
+        };
+        if let ExprKind::Binary {
+            op: BinOp::Range,
+            lhs,
+            rhs,
+        } = &list.kind
+        {
+            let (a, b) = self.range_bounds(lhs, rhs)?;
+            let mut i = a;
+            while i <= b {
+                let g = self.arena.number(Dyadic::from_bigint(i.clone()));
+                step(self, Value::Game(g))?;
+                i += 1;
+            }
+            return Ok(());
+        }
+        match self.eval(list)? {
+            Value::List(items) => items.iter().try_for_each(|x| step(self, x.clone())),
+            Value::Set(items) => items.into_iter().try_for_each(|x| step(self, x)),
+            Value::Str(s) => s
+                .chars()
+                .try_for_each(|c| step(self, Value::str(c.to_string()))),
+            other => Err(Error::spanned(
+                list.span,
+                format!(
+                    "`for` runs over a list, a string or a range a..b, not a {}",
+                    other.type_name()
+                ),
+            )),
+        }
+    }
+
+    /// The bounds of `a..b`, refusing ranges of more than [`RANGE_LIMIT`] values.
+    fn range_bounds(&mut self, lhs: &Expr, rhs: &Expr) -> Result<(BigInt, BigInt), Error> {
+        let a = self.eval(lhs)?;
+        let a = self.to_integer(&a, lhs.span)?;
+        let b = self.eval(rhs)?;
+        let b = self.to_integer(&b, rhs.span)?;
+        if (&b - &a) > BigInt::from(RANGE_LIMIT) {
             return Err(Error::spanned(
-                to.span,
+                rhs.span,
                 "a range of more than 10,000,000 values",
             ));
         }
-        let mut i = a;
-        let mut result = Ok(());
-        self.locals.push((name.clone(), Value::Bool(false)));
-        while i <= b {
-            // Ctrl-C and the memory limit stop even a loop of cheap steps.
-            result = cgt_core::interrupt::poll().map_err(Error::from);
-            if result.is_err() {
-                break;
-            }
-            let g = self.arena.number(Dyadic::from_bigint(i.clone()));
-            if let Some(slot) = self.locals.last_mut() {
-                slot.1 = Value::Game(g);
-            }
-            result = self.comprehend(body, rest, out);
-            if result.is_err() {
-                break;
-            }
-            i += 1;
-        }
-        self.locals.pop();
-        result
+        Ok((a, b))
     }
 
     fn binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr) -> Result<Value, Error> {
-        if op == BinOp::Sequential {
-            let g = self.eval(lhs)?;
-            let form = self.to_form(&g, lhs.span)?;
-            let h = self.eval_game(rhs)?;
-            let f = Form::Sequential(Arc::new(form), h, cgt_core::form::SequentialRule::JointEnd);
-            return Ok(Value::Game(f.canonical(&mut self.arena)));
-        }
-        if op == BinOp::Colon {
-            let g = self.eval(lhs)?;
-            let form = self.to_form(&g, lhs.span)?;
-            let h = self.eval_game(rhs)?;
-            return Ok(Value::Game(ordinal_sum(&mut self.arena, &form, h)));
-        }
-        if matches!(op, BinOp::Add | BinOp::Sub | BinOp::AddSwitch) {
-            // A long sum `a + b - c + ...` is a left-leaning chain: walk it with
-            // a loop, not one native recursion per term.
-            let mut chain = vec![(op, rhs)];
-            let mut first = lhs;
-            while let ExprKind::Binary {
-                op: o @ (BinOp::Add | BinOp::Sub | BinOp::AddSwitch),
-                lhs: l,
-                rhs: r,
-            } = &first.kind
-            {
-                chain.push((*o, r));
-                first = l;
+        match op {
+            BinOp::And | BinOp::Or => {
+                let a = self.eval_bool(lhs, &format!("`{}`'s left side", op_word(op)))?;
+                if a == (op == BinOp::Or) {
+                    return Ok(Value::Bool(a));
+                }
+                let b = self.eval_bool(rhs, &format!("`{}`'s right side", op_word(op)))?;
+                return Ok(Value::Bool(b));
             }
-            let mut acc = self.eval(first)?;
-            let mut span = first.span;
-            for (o, r) in chain.into_iter().rev() {
-                let vb = self.eval(r)?;
-                acc = self.combine(o, acc, span, vb, r.span)?;
-                span.end = r.span.end;
+            BinOp::Sequential => {
+                let g = self.eval(lhs)?;
+                let form = self.to_form(&g, lhs.span)?;
+                let h = self.eval_game(rhs)?;
+                let f =
+                    Form::Sequential(Arc::new(form), h, cgt_core::form::SequentialRule::JointEnd);
+                return Ok(Value::Game(f.canonical(&mut self.arena)));
             }
-            return Ok(acc);
+            BinOp::Colon => {
+                let g = self.eval(lhs)?;
+                let form = self.to_form(&g, lhs.span)?;
+                let h = self.eval_game(rhs)?;
+                return Ok(Value::Game(ordinal_sum(&mut self.arena, &form, h)));
+            }
+            BinOp::Range => {
+                let (a, b) = self.range_bounds(lhs, rhs)?;
+                let mut out = Vec::new();
+                let mut i = a;
+                while i <= b {
+                    cgt_core::interrupt::poll()?;
+                    out.push(Value::Game(
+                        self.arena.number(Dyadic::from_bigint(i.clone())),
+                    ));
+                    i += 1;
+                }
+                return Ok(Value::list(out));
+            }
+            BinOp::Add | BinOp::Sub | BinOp::AddSwitch => {
+                // A long sum `a + b - c + ...` is a left-leaning chain: walk it with
+                // a loop, not one native recursion per term.
+                let mut chain = vec![(op, rhs)];
+                let mut first = lhs;
+                while let ExprKind::Binary {
+                    op: o @ (BinOp::Add | BinOp::Sub | BinOp::AddSwitch),
+                    lhs: l,
+                    rhs: r,
+                } = &first.kind
+                {
+                    chain.push((*o, r));
+                    first = l;
+                }
+                let mut acc = self.eval(first)?;
+                let mut span = first.span;
+                for (o, r) in chain.into_iter().rev() {
+                    let vb = self.eval(r)?;
+                    acc = self.combine(o, acc, span, vb, r.span)?;
+                    span.end = r.span.end;
+                }
+                return Ok(acc);
+            }
+            _ => {}
         }
         let (va, vb) = (self.eval(lhs)?, self.eval(rhs)?);
         self.combine(op, va, lhs.span, vb, rhs.span)
@@ -468,27 +925,52 @@ impl Session {
         vb: Value,
         sb: Span,
     ) -> Result<Value, Error> {
-        if matches!(op, BinOp::Eq | BinOp::Ne) && !(is_game_like(&va) && is_game_like(&vb)) {
-            // Other values (outcome classes, booleans, lists, ...) compare as printed.
-            let same = self.show(&va) == self.show(&vb);
+        if matches!(op, BinOp::Eq | BinOp::Ne) {
+            let same = self.equal(&va, &vb, sa)?;
             return Ok(Value::Bool(same == (op == BinOp::Eq)));
+        }
+        match op {
+            BinOp::Add => return self.add(va, sa, vb, sb, false),
+            BinOp::Sub => return self.add(va, sa, vb, sb, true),
+            BinOp::Mul => return self.multiply(va, sa, vb, sb),
+            BinOp::Div | BinOp::Mod => {
+                let a = self.to_integer(&va, sa)?;
+                let b = self.to_integer(&vb, sb)?;
+                if b.is_zero() {
+                    return Err(Error::spanned(sb, "division by zero"));
+                }
+                let (q, r) = floor_div_mod(&a, &b);
+                let n = if op == BinOp::Div { q } else { r };
+                return Ok(Value::Game(self.arena.number(Dyadic::from_bigint(n))));
+            }
+            _ => {}
+        }
+        if let (Value::Str(x), Value::Str(y)) = (&va, &vb) {
+            let c = x.cmp(y);
+            use std::cmp::Ordering::*;
+            let r = match op {
+                BinOp::Lt => c == Less,
+                BinOp::Le => c != Greater,
+                BinOp::Gt => c == Greater,
+                BinOp::Ge => c != Less,
+                _ => {
+                    return Err(Error::spanned(
+                        sa,
+                        "strings compare with == != < <= > >= only",
+                    ))
+                }
+            };
+            return Ok(Value::Bool(r));
         }
         let a = self.to_game(&va, sa)?;
         let b = self.to_game(&vb, sb)?;
         let ar = &mut self.arena;
         Ok(match op {
-            BinOp::Add => Value::Game(ar.try_add(a, b)?),
-            BinOp::Sub => {
-                let nb = ar.neg(b);
-                Value::Game(ar.try_add(a, nb)?)
-            }
             BinOp::AddSwitch => {
                 let nb = ar.neg(b);
                 let sw = ar.construct(vec![b], vec![nb]);
-                Value::Game(ar.try_add(a, sw)?)
+                return self.add(va, sa, Value::Game(sw), sb, false);
             }
-            BinOp::Eq => Value::Bool(a == b),
-            BinOp::Ne => Value::Bool(a != b),
             BinOp::Le => Value::Bool(ar.le(a, b)),
             BinOp::Ge => Value::Bool(ar.le(b, a)),
             BinOp::Lt => Value::Bool(ar.le(a, b) && a != b),
@@ -496,8 +978,152 @@ impl Session {
             BinOp::Confused => Value::Bool(!ar.le(a, b) && !ar.le(b, a)),
             BinOp::LessOrConfused => Value::Bool(!ar.le(b, a)),
             BinOp::GreaterOrConfused => Value::Bool(!ar.le(a, b)),
-            BinOp::Colon | BinOp::Sequential => unreachable!(),
+            _ => unreachable!("handled above"),
         })
+    }
+
+    /// `a == b`: games (forms, sums, positions) by value, strings and lists
+    /// by content, other values as printed.
+    pub(crate) fn equal(&mut self, a: &Value, b: &Value, span: Span) -> Result<bool, Error> {
+        if a.is_game_like() && b.is_game_like() {
+            let (g, h) = (self.to_game(a, span)?, self.to_game(b, span)?);
+            return Ok(g == h);
+        }
+        match (a, b) {
+            (Value::List(x), Value::List(y)) => {
+                if x.len() != y.len() {
+                    return Ok(false);
+                }
+                for (s, t) in x.iter().zip(y.iter()) {
+                    if !self.equal(s, t, span)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            (Value::Str(x), Value::Str(y)) => Ok(x == y),
+            (Value::Bool(x), Value::Bool(y)) => Ok(x == y),
+            (Value::Function(_), _) | (Value::Ruleset(_), _) => Ok(key::same(a, b)),
+            _ => Ok(self.show(a) == self.show(b)),
+        }
+    }
+
+    /// `a + b` (or `a - b`): numbers add at once; other games make a sum
+    /// that keeps its terms; strings and lists concatenate.
+    fn add(
+        &mut self,
+        va: Value,
+        sa: Span,
+        vb: Value,
+        sb: Span,
+        subtract: bool,
+    ) -> Result<Value, Error> {
+        match (&va, &vb) {
+            (Value::Str(x), Value::Str(y)) if !subtract => {
+                return Ok(Value::str(format!("{x}{y}")));
+            }
+            (Value::List(x), Value::List(y)) if !subtract => {
+                let mut v = Vec::with_capacity(x.len() + y.len());
+                v.extend(x.iter().cloned());
+                v.extend(y.iter().cloned());
+                return Ok(Value::list(v));
+            }
+            _ => {}
+        }
+        for (v, s) in [(&va, sa), (&vb, sb)] {
+            if !v.is_game_like() {
+                let sign = if subtract { "-" } else { "+" };
+                return Err(Error::spanned(
+                    s,
+                    format!(
+                        "`{sign}` adds games (or joins strings or lists), not a {} and a {}",
+                        va.type_name(),
+                        vb.type_name()
+                    ),
+                ));
+            }
+        }
+        if let (Value::Game(a), Value::Game(b)) = (&va, &vb) {
+            let (a, b) = (*a, *b);
+            let b = if subtract { self.arena.neg(b) } else { b };
+            let g = self.arena.try_add(a, b)?;
+            if self.arena.is_number(a) && self.arena.is_number(b) {
+                return Ok(Value::Game(g));
+            }
+            return Ok(self.sum_value(vec![(false, va), (subtract, vb)], Some(g)));
+        }
+        let value = match (known_value(&va), known_value(&vb)) {
+            (Some(a), Some(b)) => {
+                let b = if subtract { self.arena.neg(b) } else { b };
+                Some(self.arena.try_add(a, b)?)
+            }
+            _ => None,
+        };
+        Ok(self.sum_value(vec![(false, va), (subtract, vb)], value))
+    }
+
+    /// `a + b` for evaluated values (see `+`).
+    pub(crate) fn add_values(&mut self, a: Value, b: Value, span: Span) -> Result<Value, Error> {
+        self.add(a, span, b, span, false)
+    }
+
+    fn sum_value(&mut self, terms: Vec<(bool, Value)>, value: Option<GameId>) -> Value {
+        Value::Sum(Arc::new(Sum { terms, value }))
+    }
+
+    /// `-v`: a canonical game is negated; a form, sum or position keeps its
+    /// shape.
+    fn negate(&mut self, v: Value, span: Span) -> Result<Value, Error> {
+        match v {
+            Value::Game(g) => Ok(Value::Game(self.arena.neg(g))),
+            Value::Form(f) => Ok(Value::Form(Arc::new(Form::Neg(f)))),
+            v @ (Value::Sum(_) | Value::Position(_)) => {
+                let value = known_value(&v).map(|g| self.arena.neg(g));
+                Ok(self.sum_value(vec![(true, v)], value))
+            }
+            other => Err(Error::spanned(
+                span,
+                format!("expected a game, found a {}", other.type_name()),
+            )),
+        }
+    }
+
+    /// `a * b`: numbers multiply; an integer times a game is that many
+    /// copies of it (CGSuite's `3 * ^`); a string or list times an integer
+    /// repeats it.
+    fn multiply(&mut self, va: Value, sa: Span, vb: Value, sb: Span) -> Result<Value, Error> {
+        let number = |s: &mut Session, v: &Value, sp: Span| -> Result<Option<Dyadic>, Error> {
+            if !v.is_game_like() {
+                return Ok(None);
+            }
+            let g = s.to_game(v, sp)?;
+            Ok(s.arena.as_number(g).cloned())
+        };
+        if let (Value::Str(_) | Value::List(_), _) | (_, Value::Str(_) | Value::List(_)) =
+            (&va, &vb)
+        {
+            let (seq, n, ns) = match (&va, &vb) {
+                (Value::Str(_) | Value::List(_), _) => (&va, &vb, sb),
+                _ => (&vb, &va, sa),
+            };
+            let n = self.to_integer(n, ns)?;
+            return super::data::repeat(seq, &n, ns);
+        }
+        let (x, y) = (number(self, &va, sa)?, number(self, &vb, sb)?);
+        let known_number_first = x.is_some();
+        match (x, y) {
+            (Some(x), Some(y)) => Ok(Value::Game(self.arena.number(&x * &y))),
+            (Some(n), None) | (None, Some(n)) if n.is_integer() => {
+                let (g, gs) = if known_number_first { (&vb, sb) } else { (&va, sa) };
+                let g = self.to_game(g, gs)?;
+                let n = n.to_bigint().expect("an integer");
+                Ok(Value::Game(self.arena.multiple(&n, g)?))
+            }
+            _ => Err(Error::spanned(
+                sa,
+                "`*` multiplies numbers, or a game by an integer (3 * ^); for the Conway product use conway_product(G, H)",
+            )),
+        }
     }
 
     fn literal(
@@ -557,15 +1183,33 @@ impl Session {
     fn eval_form_inner(&mut self, e: &Expr) -> Result<Form, Error> {
         match &e.kind {
             ExprKind::Form { left, right } => {
-                let mut l = Vec::with_capacity(left.len());
-                for x in left {
-                    l.push(Arc::new(self.eval_form(x)?));
+                let mut sides = [
+                    Vec::with_capacity(left.len()),
+                    Vec::with_capacity(right.len()),
+                ];
+                for (k, items) in [left, right].into_iter().enumerate() {
+                    for x in items {
+                        if matches!(x.kind, ExprKind::Form { .. }) {
+                            sides[k].push(Arc::new(self.eval_form(x)?));
+                            continue;
+                        }
+                        match self.eval(x)? {
+                            Value::List(items) => {
+                                for v in items.iter() {
+                                    sides[k].push(Arc::new(self.to_form(v, x.span)?));
+                                }
+                            }
+                            Value::Set(items) => {
+                                for v in &items {
+                                    sides[k].push(Arc::new(self.to_form(v, x.span)?));
+                                }
+                            }
+                            v => sides[k].push(Arc::new(self.to_form(&v, x.span)?)),
+                        }
+                    }
                 }
-                let mut r = Vec::with_capacity(right.len());
-                for x in right {
-                    r.push(Arc::new(self.eval_form(x)?));
-                }
-                Ok(Form::Node { left: l, right: r })
+                let [left, right] = sides;
+                Ok(Form::Node { left, right })
             }
             _ => {
                 let v = self.eval(e)?;
@@ -574,8 +1218,26 @@ impl Session {
         }
     }
 
-    fn eval_games(&mut self, items: &[Expr]) -> Result<Vec<GameId>, Error> {
-        items.iter().map(|x| self.eval_game(x)).collect()
+    /// The options of one side of braces: each item a game, or a list or
+    /// set of games contributing each of them.
+    fn options(&mut self, items: &[Expr]) -> Result<Vec<GameId>, Error> {
+        let mut out = Vec::with_capacity(items.len());
+        for x in items {
+            match self.eval(x)? {
+                Value::List(vs) => {
+                    for v in vs.iter() {
+                        out.push(self.to_game(v, x.span)?);
+                    }
+                }
+                Value::Set(vs) => {
+                    for v in &vs {
+                        out.push(self.to_game(v, x.span)?);
+                    }
+                }
+                v => out.push(self.to_game(&v, x.span)?),
+            }
+        }
+        Ok(out)
     }
 
     /// Evaluate an expression that must be a game.
@@ -584,12 +1246,25 @@ impl Session {
         self.to_game(&v, e.span)
     }
 
-    /// The canonical game of a value (forms are canonicalised, positions evaluated).
+    /// The canonical game of a value (forms are canonicalised, positions
+    /// evaluated, sums added up).
     pub fn to_game(&mut self, v: &Value, span: Span) -> Result<GameId, Error> {
         match v {
             Value::Game(g) => Ok(*g),
             Value::Form(f) => Ok(f.canonical(&mut self.arena)),
             Value::Position(p) => Ok(p.value(&mut self.arena, &mut self.memos)),
+            Value::Sum(s) => match s.value {
+                Some(g) => Ok(g),
+                None => {
+                    let mut acc = self.arena.zero();
+                    for (neg, t) in &s.terms {
+                        let g = deep(|| self.to_game(t, span))?;
+                        let g = if *neg { self.arena.neg(g) } else { g };
+                        acc = self.arena.try_add(acc, g)?;
+                    }
+                    Ok(acc)
+                }
+            },
             other => Err(Error::spanned(
                 span,
                 format!("expected a game, found a {}", other.type_name()),
@@ -598,12 +1273,24 @@ impl Session {
     }
 
     /// The form of a value (a canonical game is its own canonical form; a
-    /// position is its game tree).
+    /// position is its game tree; a sum is the sum of its terms' forms).
     pub fn to_form(&mut self, v: &Value, span: Span) -> Result<Form, Error> {
         match v {
             Value::Game(g) => Ok(Form::Value(*g)),
             Value::Form(f) => Ok((**f).clone()),
             Value::Position(p) => Ok((*p.form()).clone()),
+            Value::Sum(s) => {
+                let mut acc: Option<Form> = None;
+                for (neg, t) in &s.terms {
+                    let f = deep(|| self.to_form(t, span))?;
+                    let f = if *neg { Form::Neg(Arc::new(f)) } else { f };
+                    acc = Some(match acc {
+                        None => f,
+                        Some(a) => Form::Sum(Arc::new(a), Arc::new(f)),
+                    });
+                }
+                Ok(acc.unwrap_or(Form::Value(self.arena.zero())))
+            }
             other => Err(Error::spanned(
                 span,
                 format!("expected a game, found a {}", other.type_name()),
@@ -611,12 +1298,125 @@ impl Session {
         }
     }
 
+    /// The outcome class of a value. A sum of positions is searched on the
+    /// values of their components, without its canonical form.
+    pub fn outcome_of(&mut self, v: &Value, span: Span) -> Result<Outcome, Error> {
+        if let Some(g) = known_value(v) {
+            return Ok(self.arena.outcome(g));
+        }
+        let mut parts = Vec::new();
+        self.parts(v, false, span, &mut parts)?;
+        Ok(self.arena.sum_outcome(&parts))
+    }
+
+    /// The canonical values whose sum is `v` (negated if `negated`):
+    /// positions give their components' values.
+    fn parts(
+        &mut self,
+        v: &Value,
+        negated: bool,
+        span: Span,
+        out: &mut Vec<GameId>,
+    ) -> Result<(), Error> {
+        let mut push = |s: &mut Session, g: GameId| {
+            out.push(if negated { s.arena.neg(g) } else { g });
+        };
+        match v {
+            Value::Position(p) => {
+                for g in p.parts(&mut self.arena, &mut self.memos) {
+                    push(self, g);
+                }
+                Ok(())
+            }
+            Value::Sum(s) if s.value.is_none() => {
+                for (neg, t) in &s.terms {
+                    deep(|| self.parts(t, negated ^ neg, span, out))?;
+                }
+                Ok(())
+            }
+            other => {
+                let g = self.to_game(other, span)?;
+                push(self, g);
+                Ok(())
+            }
+        }
+    }
+
     /// The integer value of a game, or an error.
     pub fn to_integer(&mut self, v: &Value, span: Span) -> Result<BigInt, Error> {
+        if !v.is_game_like() {
+            return Err(Error::spanned(
+                span,
+                format!("expected an integer, found a {}", v.type_name()),
+            ));
+        }
         let g = self.to_game(v, span)?;
         self.arena
             .as_number(g)
             .and_then(|x| x.to_bigint())
             .ok_or_else(|| Error::spanned(span, "expected an integer"))
     }
+
+    /// A value that must be an integer in `0..=limit`, as a `usize`.
+    pub fn to_count(&mut self, v: &Value, span: Span, limit: usize) -> Result<usize, Error> {
+        let n = self.to_integer(v, span)?;
+        n.to_usize()
+            .filter(|&n| n <= limit)
+            .ok_or_else(|| Error::spanned(span, format!("expected an integer from 0 to {limit}")))
+    }
+}
+
+/// The canonical value of a game-like value when it needs no computation.
+fn known_value(v: &Value) -> Option<GameId> {
+    match v {
+        Value::Game(g) => Some(*g),
+        Value::Sum(s) => s.value,
+        _ => None,
+    }
+}
+
+fn op_word(op: BinOp) -> &'static str {
+    if op == BinOp::And {
+        "and"
+    } else {
+        "or"
+    }
+}
+
+/// Floor division and its remainder (which has the divisor's sign, as in CGSuite and Python).
+fn floor_div_mod(a: &BigInt, b: &BigInt) -> (BigInt, BigInt) {
+    use num_integer::Integer;
+    a.div_mod_floor(b)
+}
+
+/// A string as the language reads it back: in quotes, with `"` and `\` escaped.
+fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
+
+/// Text for LaTeX's `\text{...}`: its special characters escaped.
+fn latex_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '{' | '}' | '$' | '&' | '#' | '_' | '%' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '^' => out.push_str("\\^{}"),
+            '~' => out.push_str("\\~{}"),
+            c => out.push(c),
+        }
+    }
+    out
 }

@@ -1,5 +1,5 @@
-//! The nom parser. It follows `grammars/cgt.ebnf` rule by rule; each function
-//! below is named after the rule it implements.
+//! The parser (nom). It follows `grammars/cgt.ebnf` rule by rule; each
+//! function below is named after the rule it implements.
 
 use super::ast::*;
 use super::error::Error;
@@ -12,6 +12,7 @@ use nom::combinator::{opt, peek, recognize};
 use nom::sequence::pair;
 use nom::IResult;
 use std::borrow::Cow;
+use std::cell::Cell;
 
 type In<'a> = &'a str;
 
@@ -58,35 +59,76 @@ fn fatal<T>(at: In<'_>, msg: impl Into<Cow<'static, str>>) -> PResult<'_, T> {
     }))
 }
 
-/// Parse one line (a statement). The error names the byte offset and the problem.
+/// Parse one statement (a line holding exactly one). The error names the
+/// byte offset and the problem.
 pub fn parse_statement(src: &str) -> Result<Statement, Error> {
+    let mut all = parse_line(src)?;
+    match all.len() {
+        1 => Ok(all.remove(0).0),
+        _ => {
+            Err(Error::at(0, src.len(), "expected one statement")
+                .with_kind(super::ErrorKind::Syntax))
+        }
+    }
+}
+
+/// Parse a line: statements separated by `;`, each with its span.
+pub fn parse_line(src: &str) -> Result<Vec<(Statement, Span)>, Error> {
     parse_inner(src).map_err(|e| e.with_kind(super::ErrorKind::Syntax))
 }
 
-fn parse_inner(src: &str) -> Result<Statement, Error> {
-    let p = Parser { src };
-    match p.statement(src) {
-        Ok((rest, st)) => {
-            if rest.is_empty() {
-                Ok(st)
-            } else {
-                let at = src.len() - rest.len();
-                Err(Error::at(at, at + 1, unexpected_message(rest)))
+fn parse_inner(src: &str) -> Result<Vec<(Statement, Span)>, Error> {
+    let p = Parser {
+        src,
+        in_index: Cell::new(false),
+    };
+    let mut out = Vec::new();
+    let mut i = src;
+    loop {
+        let start = ws(i).map(|(j, _)| j).unwrap_or(i);
+        let (rest, st) = match p.statement(i) {
+            Ok(r) => r,
+            Err(nom::Err::Error(e)) | Err(nom::Err::Failure(e)) => {
+                let at = src.len() - e.rest_len;
+                let rest = &src[at..];
+                let msg = if e.msg.is_empty() {
+                    unexpected_message(rest)
+                } else {
+                    e.msg.into_owned()
+                };
+                return Err(Error::at(at, at + 1, msg));
             }
+            Err(nom::Err::Incomplete(_)) => {
+                return Err(Error::at(src.len(), src.len(), "unexpected end of input"))
+            }
+        };
+        let span = p.span(start, rest);
+        if let Some(next) = rest.strip_prefix(';') {
+            out.push((st, span));
+            if ws(next).map_or(true, |(j, _)| j.is_empty()) {
+                return Ok(out);
+            }
+            i = next;
+            continue;
         }
-        Err(nom::Err::Error(e)) | Err(nom::Err::Failure(e)) => {
-            let at = src.len() - e.rest_len;
-            let rest = &src[at..];
-            let msg = if e.msg.is_empty() {
-                unexpected_message(rest)
-            } else {
-                e.msg.into_owned()
-            };
-            Err(Error::at(at, at + 1, msg))
+        if rest.is_empty() {
+            out.push((st, span));
+            return Ok(out);
         }
-        Err(nom::Err::Incomplete(_)) => {
-            Err(Error::at(src.len(), src.len(), "unexpected end of input"))
-        }
+        let at = src.len() - rest.len();
+        let called = matches!(
+            &st,
+            Statement::Expr(Expr {
+                kind: ExprKind::Call { .. },
+                ..
+            })
+        );
+        let msg = if called && rest.starts_with('=') && !rest.starts_with("==") {
+            "unexpected `=`: define a function with `def f(n) = ...`".to_string()
+        } else {
+            unexpected_message(rest)
+        };
+        return Err(Error::at(at, at + 1, msg));
     }
 }
 
@@ -97,8 +139,39 @@ fn unexpected_message(rest: &str) -> String {
     }
 }
 
+/// Words with a meaning in the grammar: never names of variables or functions.
+pub const KEYWORDS: &[&str] = &[
+    "def", "if", "then", "else", "let", "in", "and", "or", "not", "div", "mod", "for",
+];
+
+/// True if `w` is a keyword.
+pub fn is_keyword(w: &str) -> bool {
+    KEYWORDS.contains(&w)
+}
+
+/// `i` starts with the keyword `w` (not followed by a letter, digit or `_`):
+/// the input after it.
+fn keyword<'a>(i: In<'a>, w: &str) -> Option<In<'a>> {
+    let rest = i.strip_prefix(w)?;
+    (!rest.starts_with(|c: char| c.is_alphanumeric() || c == '_')).then_some(rest)
+}
+
 struct Parser<'s> {
     src: &'s str,
+    /// True while parsing the index of `L[...]`, where `:` separates a
+    /// slice's bounds instead of making an ordinal sum.
+    in_index: Cell<bool>,
+}
+
+fn binary(op: BinOp, lhs: Expr, rhs: Expr, span: Span) -> Expr {
+    Expr {
+        kind: ExprKind::Binary {
+            op,
+            lhs: Box::new(lhs),
+            rhs: Box::new(rhs),
+        },
+        span,
+    }
 }
 
 impl<'s> Parser<'s> {
@@ -113,30 +186,252 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// statement = [ identifier "=" ] expression
+    /// Parse `f` with `:` meaning an ordinal sum again (inside brackets of
+    /// any kind nested in an index).
+    fn nested<T>(&self, f: impl FnOnce() -> T) -> T {
+        let was = self.in_index.replace(false);
+        let out = f();
+        self.in_index.set(was);
+        out
+    }
+
+    /// statement = definition | assignment | expression
     fn statement(&self, i: In<'s>) -> PResult<'s, Statement> {
         let (i, _) = ws(i)?;
         if i.is_empty() {
             return fail(i, "empty input");
         }
-        let (i, target) = opt(|i| {
+        if let Some(rest) = keyword(i, "def") {
+            return self.definition(rest);
+        }
+        let assign = |i: In<'s>| -> PResult<'s, (String, Span)> {
+            let start = i;
             let (i, name) = identifier(i)?;
+            let span = self.span(start, i);
             let (i, _) = ws(i)?;
             let (i, _) = char('=')(i)?;
             if i.starts_with('=') {
                 return fail(i, "");
             }
-            Ok((i, name.to_string()))
-        })(i)?;
+            Ok((i, (name.to_string(), span)))
+        };
+        if let Ok((i, (name, name_span))) = assign(i) {
+            let (i, expr) = self.expression(i)?;
+            let (i, _) = ws(i)?;
+            return Ok((
+                i,
+                Statement::Assign {
+                    name,
+                    name_span,
+                    expr,
+                },
+            ));
+        }
         let (i, expr) = self.expression(i)?;
         let (i, _) = ws(i)?;
-        Ok((i, Statement { target, expr }))
+        Ok((i, Statement::Expr(expr)))
     }
 
-    /// expression = sequential [ relop sequential ]
-    fn expression(&self, i: In<'s>) -> PResult<'s, Expr> {
+    /// definition = "def" identifier "(" [ identifier { "," identifier } ] ")" [ string ] "=" expression
+    fn definition(&self, i: In<'s>) -> PResult<'s, Statement> {
+        let (i, _) = ws(i)?;
         let start = i;
-        let (i, lhs) = self.sequential(i)?;
+        let Ok((i, name)) = identifier(i) else {
+            return fatal(i, "expected the function's name after `def`");
+        };
+        let name_span = self.span(start, i);
+        let (i, _) = ws(i)?;
+        let Some(mut i) = i.strip_prefix('(') else {
+            return fatal(i, "expected `(` and the parameters, e.g. def f(n) = ...");
+        };
+        let mut params: Vec<String> = Vec::new();
+        loop {
+            let (j, _) = ws(i)?;
+            if let Some(rest) = j.strip_prefix(')') {
+                i = rest;
+                break;
+            }
+            if !params.is_empty() {
+                let Some(rest) = j.strip_prefix(',') else {
+                    return fatal(j, "expected `,` or `)` in the parameters");
+                };
+                i = ws(rest)?.0;
+            } else {
+                i = j;
+            }
+            let Ok((j, p)) = identifier(i) else {
+                return fatal(i, "expected a parameter name");
+            };
+            if is_keyword(p) {
+                return fatal(i, format!("`{p}` is a keyword, not a parameter name"));
+            }
+            if params.iter().any(|q| q == p) {
+                return fatal(i, format!("parameter `{p}` appears twice"));
+            }
+            params.push(p.to_string());
+            i = j;
+        }
+        let (i, _) = ws(i)?;
+        let (i, doc) = if i.starts_with('"') {
+            let (j, s) = string_literal(i)?;
+            (j, Some(s))
+        } else {
+            (i, None)
+        };
+        let (i, _) = ws(i)?;
+        let Some(i) = i.strip_prefix('=').filter(|r| !r.starts_with('=')) else {
+            return fatal(i, "expected `=` and the function's body");
+        };
+        let (i, body) = self.expression(i)?;
+        let (i, _) = ws(i)?;
+        Ok((
+            i,
+            Statement::Def(Definition {
+                name: name.to_string(),
+                name_span,
+                params,
+                doc,
+                body,
+            }),
+        ))
+    }
+
+    /// expression = "if" expression "then" expression "else" expression
+    ///            | "let" binding { "," binding } "in" expression
+    ///            | disjunction
+    fn expression(&self, i: In<'s>) -> PResult<'s, Expr> {
+        deep(|| {
+            let (i, _) = ws(i)?;
+            let start = i;
+            if let Some(rest) = keyword(i, "if") {
+                let (j, cond) = self.expression(rest)?;
+                let (j, _) = ws(j)?;
+                let Some(j) = keyword(j, "then") else {
+                    return fatal(j, "expected `then` (if c then a else b)");
+                };
+                let (j, then) = self.expression(j)?;
+                let (j, _) = ws(j)?;
+                let Some(j) = keyword(j, "else") else {
+                    return fatal(j, "expected `else` (if c then a else b)");
+                };
+                let (j, other) = self.expression(j)?;
+                let kind = ExprKind::If {
+                    cond: Box::new(cond),
+                    then: Box::new(then),
+                    other: Box::new(other),
+                };
+                return Ok((
+                    j,
+                    Expr {
+                        kind,
+                        span: self.span(start, j),
+                    },
+                ));
+            }
+            if let Some(rest) = keyword(i, "let") {
+                let mut bindings = Vec::new();
+                let mut j = rest;
+                loop {
+                    let (k, _) = ws(j)?;
+                    let Ok((k, name)) = identifier(k) else {
+                        return fatal(k, "expected a name to bind (let x = e in body)");
+                    };
+                    if is_keyword(name) {
+                        return fatal(k, format!("`{name}` is a keyword"));
+                    }
+                    let (k, _) = ws(k)?;
+                    let Some(k) = k.strip_prefix('=').filter(|r| !r.starts_with('=')) else {
+                        return fatal(k, "expected `=` (let x = e in body)");
+                    };
+                    let (k, e) = self.expression(k)?;
+                    bindings.push((name.to_string(), e));
+                    let (k, _) = ws(k)?;
+                    if let Some(k) = k.strip_prefix(',') {
+                        j = k;
+                        continue;
+                    }
+                    let Some(k) = keyword(k, "in") else {
+                        return fatal(k, "expected `,` or `in` (let x = e in body)");
+                    };
+                    j = k;
+                    break;
+                }
+                let (j, body) = self.expression(j)?;
+                let kind = ExprKind::Let {
+                    bindings,
+                    body: Box::new(body),
+                };
+                return Ok((
+                    j,
+                    Expr {
+                        kind,
+                        span: self.span(start, j),
+                    },
+                ));
+            }
+            self.disjunction(i)
+        })
+    }
+
+    /// disjunction = conjunction { "or" conjunction }
+    fn disjunction(&self, i: In<'s>) -> PResult<'s, Expr> {
+        self.logical(i, "or", BinOp::Or, Self::conjunction)
+    }
+
+    /// conjunction = negation { "and" negation }
+    fn conjunction(&self, i: In<'s>) -> PResult<'s, Expr> {
+        self.logical(i, "and", BinOp::And, Self::negation)
+    }
+
+    fn logical(
+        &self,
+        i: In<'s>,
+        word: &str,
+        op: BinOp,
+        next: fn(&Self, In<'s>) -> PResult<'s, Expr>,
+    ) -> PResult<'s, Expr> {
+        let (i, _) = ws(i)?;
+        let start = i;
+        let (mut i, mut acc) = next(self, i)?;
+        loop {
+            let (j, _) = ws(i)?;
+            let Some(k) = keyword(j, word) else {
+                return Ok((i, acc));
+            };
+            let (k, rhs) = next(self, k)?;
+            acc = binary(op, acc, rhs, self.span(start, k));
+            i = k;
+        }
+    }
+
+    /// negation = "not" negation | relation
+    fn negation(&self, i: In<'s>) -> PResult<'s, Expr> {
+        let (i, _) = ws(i)?;
+        let start = i;
+        match keyword(i, "not") {
+            Some(rest) => {
+                let (j, arg) = deep(|| self.negation(rest))?;
+                let kind = ExprKind::Unary {
+                    op: UnOp::Not,
+                    arg: Box::new(arg),
+                };
+                Ok((
+                    j,
+                    Expr {
+                        kind,
+                        span: self.span(start, j),
+                    },
+                ))
+            }
+            None => self.relation(i),
+        }
+    }
+
+    /// relation = range [ relop range ]
+    fn relation(&self, i: In<'s>) -> PResult<'s, Expr> {
+        let (i, _) = ws(i)?;
+        let start = i;
+        let (i, lhs) = self.range(i)?;
         let (i2, _) = ws(i)?;
         let relop: PResult<'s, &str> = alt((
             tag("=="),
@@ -162,26 +457,29 @@ impl<'s> Parser<'s> {
                     "<" => BinOp::Lt,
                     _ => BinOp::Gt,
                 };
-                let (i4, rhs) = self.sequential(i3)?;
-                let span = self.span(start, i4);
-                Ok((
-                    i4,
-                    Expr {
-                        kind: ExprKind::Binary {
-                            op,
-                            lhs: Box::new(lhs),
-                            rhs: Box::new(rhs),
-                        },
-                        span,
-                    },
-                ))
+                let (i4, rhs) = self.range(i3)?;
+                Ok((i4, binary(op, lhs, rhs, self.span(start, i4))))
             }
             Err(_) => Ok((i, lhs)),
         }
     }
 
+    /// range = sequential [ ".." sequential ]
+    fn range(&self, i: In<'s>) -> PResult<'s, Expr> {
+        let (i, _) = ws(i)?;
+        let start = i;
+        let (i, lhs) = self.sequential(i)?;
+        let (j, _) = ws(i)?;
+        let Some(k) = j.strip_prefix("..") else {
+            return Ok((i, lhs));
+        };
+        let (k, rhs) = self.sequential(k)?;
+        Ok((k, binary(BinOp::Range, lhs, rhs, self.span(start, k))))
+    }
+
     /// sequential = sum [ "->" sequential ]  (right-associative)
     fn sequential(&self, i: In<'s>) -> PResult<'s, Expr> {
+        let (i, _) = ws(i)?;
         let start = i;
         let (i, lhs) = self.sum(i)?;
         let (j, _) = ws(i)?;
@@ -189,22 +487,12 @@ impl<'s> Parser<'s> {
             return Ok((i, lhs));
         };
         let (k, rhs) = deep(|| self.sequential(k))?;
-        let span = self.span(start, k);
-        Ok((
-            k,
-            Expr {
-                kind: ExprKind::Binary {
-                    op: BinOp::Sequential,
-                    lhs: Box::new(lhs),
-                    rhs: Box::new(rhs),
-                },
-                span,
-            },
-        ))
+        Ok((k, binary(BinOp::Sequential, lhs, rhs, self.span(start, k))))
     }
 
     /// sum = colon { ( "+-" | "+" | "-" ) colon }
     fn sum(&self, i: In<'s>) -> PResult<'s, Expr> {
+        let (i, _) = ws(i)?;
         let start = i;
         let (mut i, mut acc) = self.colon(i)?;
         loop {
@@ -213,49 +501,58 @@ impl<'s> Parser<'s> {
                 return Ok((i, acc));
             }
             let op: PResult<'s, &str> = alt((tag("+-"), tag("±"), tag("+"), tag("-")))(j);
-            let op = match op {
-                Ok((k, op)) => (k, op),
-                Err(_) => return Ok((i, acc)),
+            let Ok((k, op)) = op else {
+                return Ok((i, acc));
             };
-            let (k, op) = op;
             let op = match op {
                 "+" => BinOp::Add,
                 "-" => BinOp::Sub,
                 _ => BinOp::AddSwitch,
             };
             let (k, rhs) = self.colon(k)?;
-            let span = self.span(start, k);
-            acc = Expr {
-                kind: ExprKind::Binary {
-                    op,
-                    lhs: Box::new(acc),
-                    rhs: Box::new(rhs),
-                },
-                span,
-            };
+            acc = binary(op, acc, rhs, self.span(start, k));
             i = k;
         }
     }
 
-    /// colon = unary { ":" unary }
+    /// colon = product { ":" product }
     fn colon(&self, i: In<'s>) -> PResult<'s, Expr> {
+        let (i, _) = ws(i)?;
         let start = i;
-        let (mut i, mut acc) = self.unary(i)?;
+        let (mut i, mut acc) = self.product(i)?;
         loop {
+            if self.in_index.get() {
+                return Ok((i, acc));
+            }
             let (j, _) = ws(i)?;
             let Ok((k, _)) = char::<_, PError>(':')(j) else {
                 return Ok((i, acc));
             };
-            let (k, rhs) = self.unary(k)?;
-            let span = self.span(start, k);
-            acc = Expr {
-                kind: ExprKind::Binary {
-                    op: BinOp::Colon,
-                    lhs: Box::new(acc),
-                    rhs: Box::new(rhs),
-                },
-                span,
+            let (k, rhs) = self.product(k)?;
+            acc = binary(BinOp::Colon, acc, rhs, self.span(start, k));
+            i = k;
+        }
+    }
+
+    /// product = unary { ( "*" | "div" | "mod" ) unary }. A `*` written
+    /// against a number (`3*2`) belongs to the literal: 3 + *2.
+    fn product(&self, i: In<'s>) -> PResult<'s, Expr> {
+        let (i, _) = ws(i)?;
+        let start = i;
+        let (mut i, mut acc) = self.unary(i)?;
+        loop {
+            let (j, _) = ws(i)?;
+            let (k, op) = if let Some(k) = j.strip_prefix('*') {
+                (k, BinOp::Mul)
+            } else if let Some(k) = keyword(j, "div") {
+                (k, BinOp::Div)
+            } else if let Some(k) = keyword(j, "mod") {
+                (k, BinOp::Mod)
+            } else {
+                return Ok((i, acc));
             };
+            let (k, rhs) = self.unary(k)?;
+            acc = binary(op, acc, rhs, self.span(start, k));
             i = k;
         }
     }
@@ -296,11 +593,19 @@ impl<'s> Parser<'s> {
         })
     }
 
-    /// postfix = primary { "." identifier [ "(" arguments ")" ] }  (CGSuite-style method calls)
+    /// postfix = primary { "." identifier [ arguments ] | "[" index "]" }
+    /// (CGSuite-style method calls: G.AtomicWeight = atomic_weight(G);
+    /// `L[i]` and `L[a:b]` directly after the value, without a space)
     fn postfix(&self, i: In<'s>) -> PResult<'s, Expr> {
         let start = i;
         let (mut i, mut acc) = self.primary(i)?;
         loop {
+            if let Some(j) = i.strip_prefix('[') {
+                let (j, e) = self.index(j, acc, start)?;
+                acc = e;
+                i = j;
+                continue;
+            }
             let Some(j) = i
                 .strip_prefix('.')
                 .filter(|j| j.starts_with(|c: char| c.is_alphabetic()))
@@ -312,11 +617,17 @@ impl<'s> Parser<'s> {
                 Ok(_) => self.arguments(j)?,
                 Err(_) => (j, vec![]),
             };
-            args.insert(0, acc);
+            args.insert(
+                0,
+                Argument {
+                    name: None,
+                    value: acc,
+                },
+            );
             let span = self.span(start, j);
             acc = Expr {
                 kind: ExprKind::Call {
-                    name: snake_case(name),
+                    name: name.to_string(),
                     args,
                 },
                 span,
@@ -325,7 +636,56 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// primary = literal | "(" expression ")" | braces | form | list | string | call | identifier
+    /// index = expression | [ expression ] ":" [ expression ]  (after `[`)
+    fn index(&self, i: In<'s>, target: Expr, start: In<'s>) -> PResult<'s, Expr> {
+        let was = self.in_index.replace(true);
+        let parsed = (|| {
+            let bound = |i: In<'s>| -> PResult<'s, Option<Box<Expr>>> {
+                let (j, _) = ws(i)?;
+                if j.starts_with(':') || j.starts_with(']') {
+                    Ok((j, None))
+                } else {
+                    let (j, e) = self.expression(j)?;
+                    Ok((ws(j)?.0, Some(Box::new(e))))
+                }
+            };
+            let (j, from) = bound(i)?;
+            if let Some(k) = j.strip_prefix(':') {
+                let (k, to) = bound(k)?;
+                let (k, _) = expect_char(k, ']', "expected `]` after the slice")?;
+                return Ok((k, (from, to, true)));
+            }
+            let (j, _) = expect_char(j, ']', "expected `]` (L[i] or L[a:b])")?;
+            if from.is_none() {
+                return fatal(j, "expected an index between `[` and `]`");
+            }
+            Ok((j, (from, None, false)))
+        })();
+        self.in_index.set(was);
+        let (j, (from, to, slice)) = parsed?;
+        let kind = if slice {
+            ExprKind::Slice {
+                target: Box::new(target),
+                from,
+                to,
+            }
+        } else {
+            ExprKind::Index {
+                target: Box::new(target),
+                index: from.expect("checked above"),
+            }
+        };
+        Ok((
+            j,
+            Expr {
+                kind,
+                span: self.span(start, j),
+            },
+        ))
+    }
+
+    /// primary = literal | "(" expression ")" | tuple | braces | form | list
+    ///         | comprehension | string | call | identifier
     fn primary(&self, i: In<'s>) -> PResult<'s, Expr> {
         let (i, _) = ws(i)?;
         let start = i;
@@ -333,7 +693,7 @@ impl<'s> Parser<'s> {
             return fail(i, "expected an expression");
         };
         match c {
-            '(' => {
+            '(' => self.nested(|| {
                 let (i, _) = char('(')(i)?;
                 let (i, e) = self.expression(i)?;
                 let (i, _) = ws(i)?;
@@ -354,9 +714,9 @@ impl<'s> Parser<'s> {
                 let mut e = e;
                 e.span = span;
                 Ok((i, e))
-            }
-            '{' => self.braces(i, false),
-            '\'' => {
+            }),
+            '{' => self.nested(|| self.braces(i, false)),
+            '\'' => self.nested(|| {
                 let (j, _) = char('\'')(i)?;
                 let (j, _) = ws(j)?;
                 if !j.starts_with('{') {
@@ -367,59 +727,14 @@ impl<'s> Parser<'s> {
                 let (j, _) = expect_char(j, '\'', "expected `'` to close the explicit game form")?;
                 e.span = self.span(start, j);
                 Ok((j, e))
-            }
-            '[' => {
-                // The first item is parsed once: a comprehension if `for` follows,
-                // a list otherwise (trying both would be exponential in the nesting).
-                let (j, _) = ws(&i[1..])?;
-                if let Some(rest) = j.strip_prefix(']') {
-                    return Ok((
-                        rest,
-                        Expr {
-                            kind: ExprKind::List(vec![]),
-                            span: self.span(start, rest),
-                        },
-                    ));
-                }
-                let (j, first) = self.expression(j)?;
-                let (j, loops) = self.comprehension_loops(j)?;
-                let (j, kind) = if loops.is_empty() {
-                    let (j, _) = ws(j)?;
-                    let (j, mut items) = match j.strip_prefix(',') {
-                        Some(rest) => self.list_items(rest, ']')?,
-                        None => {
-                            let (j, _) = expect_char(j, ']', "expected `,`, `]` or `for`")?;
-                            (j, vec![])
-                        }
-                    };
-                    items.insert(0, first);
-                    (j, ExprKind::List(items))
-                } else {
-                    let (j, _) = ws(j)?;
-                    let (j, _) = expect_char(j, ']', "expected `]` or another `for`")?;
-                    (
-                        j,
-                        ExprKind::Comprehension {
-                            body: Box::new(first),
-                            loops,
-                        },
-                    )
-                };
-                Ok((
-                    j,
-                    Expr {
-                        kind,
-                        span: self.span(start, j),
-                    },
-                ))
-            }
+            }),
+            '[' => self.nested(|| self.list_or_comprehension(i)),
             '"' => {
-                let (j, s) = take_while(|c| c != '"')(&i[1..])?;
-                let (j, _) = expect_char(j, '"', "unterminated string")?;
+                let (j, s) = string_literal(i)?;
                 Ok((
                     j,
                     Expr {
-                        kind: ExprKind::Str(s.to_string()),
+                        kind: ExprKind::Str(s.into()),
                         span: self.span(start, j),
                     },
                 ))
@@ -430,41 +745,123 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// The loops of a comprehension after its body: `loop = "for" identifier "in" sum ".." sum`.
-    #[allow(clippy::type_complexity)]
-    fn comprehension_loops(&self, i: In<'s>) -> PResult<'s, Vec<(String, Expr, Expr)>> {
-        let mut loops = Vec::new();
+    /// `[` ... `]`: a list, or a comprehension if `for` follows the first item.
+    fn list_or_comprehension(&self, i: In<'s>) -> PResult<'s, Expr> {
+        let start = i;
+        // The first item is parsed once: a comprehension if `for` follows,
+        // a list otherwise (trying both would be exponential in the nesting).
+        let (j, _) = ws(&i[1..])?;
+        if let Some(rest) = j.strip_prefix(']') {
+            return Ok((
+                rest,
+                Expr {
+                    kind: ExprKind::List(vec![]),
+                    span: self.span(start, rest),
+                },
+            ));
+        }
+        let (j, first) = self.expression(j)?;
+        let (j, clauses) = self.clauses(j)?;
+        let (j, kind) = if clauses.is_empty() {
+            let (j, _) = ws(j)?;
+            let (j, mut items) = match j.strip_prefix(',') {
+                Some(rest) => self.list_items(rest, ']')?,
+                None => {
+                    let (j, _) = expect_char(j, ']', "expected `,`, `]` or `for`")?;
+                    (j, vec![])
+                }
+            };
+            items.insert(0, first);
+            (j, ExprKind::List(items))
+        } else {
+            let (j, _) = ws(j)?;
+            let (j, _) = expect_char(j, ']', "expected `]`, `for` or `if`")?;
+            (
+                j,
+                ExprKind::Comprehension {
+                    body: Box::new(first),
+                    clauses,
+                },
+            )
+        };
+        Ok((
+            j,
+            Expr {
+                kind,
+                span: self.span(start, j),
+            },
+        ))
+    }
+
+    /// The clauses of a comprehension after its body:
+    /// `clause = "for" identifier "in" expression | "if" expression`, the first a `for`.
+    fn clauses(&self, i: In<'s>) -> PResult<'s, Vec<Clause>> {
+        let mut clauses = Vec::new();
         let mut i = i;
         loop {
             let (j, _) = ws(i)?;
-            let Some(k) = j.strip_prefix("for") else {
-                break;
-            };
-            if k.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
-                break;
+            if let Some(k) = keyword(j, "for") {
+                let (k, _) = ws(k)?;
+                let Ok((k, name)) = identifier(k) else {
+                    return fatal(k, "expected a name after `for`");
+                };
+                if is_keyword(name) {
+                    return fatal(k, format!("`{name}` is a keyword"));
+                }
+                let (k, _) = ws(k)?;
+                let Some(k) = keyword(k, "in") else {
+                    return fatal(k, "expected `in`");
+                };
+                let (k, list) = self.expression(k)?;
+                clauses.push(Clause::For(name.to_string(), list));
+                i = k;
+            } else if let Some(k) = keyword(j, "if").filter(|_| !clauses.is_empty()) {
+                let (k, cond) = self.expression(k)?;
+                clauses.push(Clause::If(cond));
+                i = k;
+            } else {
+                return Ok((i, clauses));
             }
-            let (k, _) = ws(k)?;
-            let (k, name) = identifier(k)?;
-            let (k, _) = ws(k)?;
-            let Some(k) = k.strip_prefix("in") else {
-                return fatal(k, "expected `in`");
-            };
-            let (k, from) = self.sum(k)?;
-            let (k, _) = ws(k)?;
-            let Some(k) = k.strip_prefix("..") else {
-                return fatal(k, "expected `..` (an inclusive range a..b)");
-            };
-            let (k, to) = self.sum(k)?;
-            loops.push((name.to_string(), from, to));
-            i = k;
         }
-        Ok((i, loops))
     }
 
-    /// arguments = "(" [ expression { "," expression } ] ")"
-    fn arguments(&self, i: In<'s>) -> PResult<'s, Vec<Expr>> {
-        let (i, _) = char('(')(i)?;
-        self.list_items(i, ')')
+    /// arguments = "(" [ argument { "," argument } ] ")"
+    fn arguments(&self, i: In<'s>) -> PResult<'s, Vec<Argument>> {
+        self.nested(|| {
+            let (mut i, _) = char('(')(i)?;
+            let mut args = Vec::new();
+            let (j, _) = ws(i)?;
+            if let Some(rest) = j.strip_prefix(')') {
+                return Ok((rest, args));
+            }
+            loop {
+                // argument = [ identifier "=" ] expression
+                let named = |i: In<'s>| -> PResult<'s, String> {
+                    let (i, _) = ws(i)?;
+                    let (i, name) = identifier(i)?;
+                    let (i, _) = ws(i)?;
+                    let (i, _) = char('=')(i)?;
+                    if i.starts_with('=') {
+                        return fail(i, "");
+                    }
+                    Ok((i, name.to_string()))
+                };
+                let (j, name) = match named(i) {
+                    Ok((j, n)) => (j, Some(n)),
+                    Err(_) => (i, None),
+                };
+                let (j, value) = self.expression(j)?;
+                args.push(Argument { name, value });
+                let (j, _) = ws(j)?;
+                if let Some(rest) = j.strip_prefix(')') {
+                    return Ok((rest, args));
+                }
+                let Some(rest) = j.strip_prefix(',') else {
+                    return fail(j, "expected `,` or `)`");
+                };
+                i = rest;
+            }
+        })
     }
 
     fn list_items(&self, i: In<'s>, close: char) -> PResult<'s, Vec<Expr>> {
@@ -494,6 +891,9 @@ impl<'s> Parser<'s> {
         if is_down_word(name) {
             return self.literal(i);
         }
+        if is_keyword(name) {
+            return fail(i, format!("unexpected keyword `{name}`"));
+        }
         if matches!(name, "Tiny" | "Miny" | "tiny" | "miny") && j.starts_with('(') {
             return self.tiny_call(start, j, Dyadic::zero(), name.eq_ignore_ascii_case("miny"));
         }
@@ -501,7 +901,7 @@ impl<'s> Parser<'s> {
         if k.starts_with('(') {
             let (k, args) = self.arguments(k)?;
             let kind = ExprKind::Call {
-                name: snake_case(name),
+                name: name.to_string(),
                 args,
             };
             return Ok((
@@ -546,11 +946,13 @@ impl<'s> Parser<'s> {
     }
 
     fn paren_arg(&self, i: In<'s>) -> PResult<'s, Expr> {
-        let (i, _) = char('(')(i)?;
-        let (i, e) = self.expression(i)?;
-        let (i, _) = ws(i)?;
-        let (i, _) = expect_char(i, ')', "expected `)`")?;
-        Ok((i, e))
+        self.nested(|| {
+            let (i, _) = char('(')(i)?;
+            let (i, e) = self.expression(i)?;
+            let (i, _) = ws(i)?;
+            let (i, _) = expect_char(i, ')', "expected `)`")?;
+            Ok((i, e))
+        })
     }
 
     /// literal = [ "-" ] number [ ( "Tiny" | "Miny" ) "(" expression ")" | ups [ star ] | star ]
@@ -570,14 +972,35 @@ impl<'s> Parser<'s> {
                     return self.tiny_call(start, &i[4..], number, miny);
                 }
             }
+            if [".^", ".v", ".↑", ".↓", ".*"]
+                .iter()
+                .any(|p| i.starts_with(p))
+            {
+                return fatal(
+                    i,
+                    "`2.^` is not read: write 2 * ^ (or ^^) for two ups, 2^ for 2 + ^; \
+                     an uptimal expansion is written with digits, e.g. 0.2 for 2 * ^",
+                );
+            }
         }
         let (i, mut ups) = ups(i)?;
         let (mut i, star) = self.star(i)?;
         if !has_number && ups.is_none() && star.is_none() {
             return fail(i, "expected a game");
         }
+        if star.is_some() && i.starts_with(['^', 'v', '↑', '↓', '⇑', '⇓']) {
+            let after_word =
+                i.starts_with('v') && i[1..].starts_with(|c: char| c.is_alphabetic() || c == '_');
+            if !after_word {
+                return fatal(
+                    i,
+                    "ups come before the star (^* is ^ + *, 3^* is 3 + ^ + *); for three ups write 3 * ^",
+                );
+            }
+        }
         if let Some(rest) = i.strip_prefix('.').filter(|r| {
             r.starts_with(|c: char| c.is_ascii_digit() || c.is_ascii_uppercase() || c == '(')
+                && !is_method_name(r)
         }) {
             if ups.is_some() {
                 return fatal(
@@ -617,7 +1040,8 @@ impl<'s> Parser<'s> {
         Ok((j, Some(Star::Nim(1))))
     }
 
-    /// braces = "{" items "}" where items are options separated by commas and slash runs.
+    /// braces = "{" items "}" where items are options separated by commas and slash runs;
+    /// option = "if" ... | "let" ... | range (no relations: `|` separates options)
     fn braces(&self, i: In<'s>, explicit: bool) -> PResult<'s, Expr> {
         let start = i;
         let (mut i, _) = char('{')(i)?;
@@ -641,8 +1065,10 @@ impl<'s> Parser<'s> {
             } else {
                 let (k, e) = if explicit && j.starts_with('{') {
                     self.braces(j, true)?
+                } else if keyword(j, "if").is_some() || keyword(j, "let").is_some() {
+                    self.expression(j)?
                 } else {
-                    self.sum(j)?
+                    self.range(j)?
                 };
                 tokens.push(Tok::Item(e));
                 i = k;
@@ -654,6 +1080,26 @@ impl<'s> Parser<'s> {
             Err((pos, msg)) => fatal(&self.src[pos..], msg),
         }
     }
+}
+
+/// string = '"' { character | '\"' | '\\' } '"'
+fn string_literal(i: In<'_>) -> PResult<'_, String> {
+    let mut out = String::new();
+    let mut chars = i[1..].char_indices();
+    while let Some((k, c)) = chars.next() {
+        match c {
+            '"' => return Ok((&i[1 + k + 1..], out)),
+            '\\' => match chars.clone().next() {
+                Some((_, q @ ('"' | '\\'))) => {
+                    out.push(q);
+                    chars.next();
+                }
+                _ => out.push('\\'),
+            },
+            c => out.push(c),
+        }
+    }
+    fatal(&i[i.len()..], "unterminated string")
 }
 
 enum Tok {
@@ -905,7 +1351,19 @@ fn uptimal_digits(mut i: In<'_>) -> PResult<'_, Vec<i64>> {
     Ok((i, coeffs))
 }
 
-fn snake_case(name: &str) -> String {
+/// True if `r` starts with a method name (`.AtomicWeight` after a literal),
+/// not with the digits of an uptimal expansion (`.1A2-`): a name has a
+/// lower-case letter or `_` in its first word.
+fn is_method_name(r: &str) -> bool {
+    let word: &str = &r[..r
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(r.len())];
+    word.starts_with(|c: char| c.is_alphabetic())
+        && word.contains(|c: char| c.is_lowercase() || c == '_')
+}
+
+/// `AtomicWeight` -> `atomic_weight` (CGSuite's names of built-ins).
+pub fn snake_case(name: &str) -> String {
     let mut out = String::with_capacity(name.len() + 4);
     for (k, c) in name.chars().enumerate() {
         if c.is_uppercase() {

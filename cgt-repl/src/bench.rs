@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 const BENCH_USAGE: &str =
-    "usage: cgt bench sum K SEED [--verbose] | cgt bench wide N SEED | cgt bench thermo all [REPEAT] | cgt bench aw | cgt bench psn-all N M [--threads T] [--dump] | cgt bench psn-algorithms [SEED]";
+    "usage: cgt bench sum K SEED [--verbose] | cgt bench outcome K SEED | cgt bench regions clobber|domineering K SEED [--canonical] | cgt bench wide N SEED | cgt bench thermo all [REPEAT] | cgt bench aw | cgt bench psn-all N M [--threads T] [--dump] | cgt bench psn-algorithms [SEED]";
 
 /// The peer's ten `thermo` games (../shared/peers/cgt-crate/README.md).
 const THERMO_GAMES: [(&str, &str); 10] = [
@@ -36,6 +36,40 @@ pub fn run(args: &[String]) -> ExitCode {
                 (Some(k), Some(seed)) => {
                     sum(k, seed, verbose);
                     ExitCode::SUCCESS
+                }
+                _ => {
+                    eprintln!("{BENCH_USAGE}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Some("outcome") => {
+            let k = args.get(1).and_then(|s| s.parse::<usize>().ok());
+            let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
+            match (k, seed) {
+                (Some(k), Some(seed)) => {
+                    outcome(k, seed);
+                    ExitCode::SUCCESS
+                }
+                _ => {
+                    eprintln!("{BENCH_USAGE}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Some("regions") => {
+            let game = args
+                .get(1)
+                .map(String::as_str)
+                .filter(|g| ["clobber", "domineering"].contains(g));
+            let k = args
+                .get(2)
+                .and_then(|s| s.parse::<usize>().ok())
+                .filter(|&k| k >= 1);
+            let seed = args.get(3).and_then(|s| s.parse::<u64>().ok());
+            match (game, k, seed) {
+                (Some(game), Some(k), Some(seed)) => {
+                    regions(game, k, seed, args.iter().any(|a| a == "--canonical"))
                 }
                 _ => {
                     eprintln!("{BENCH_USAGE}");
@@ -257,6 +291,82 @@ fn sum(k: usize, seed: u64, verbose: bool) {
         a.stats().sums_cached,
         a.stats().comparisons_cached
     );
+}
+
+/// The outcome of `sum K SEED`'s sum by search on its K parts
+/// ([`Arena::sum_outcome`]), without the canonical sum: the `sum_outcome`
+/// line must be the one `sum K SEED` prints.
+fn outcome(k: usize, seed: u64) {
+    let mut a = Arena::new();
+    let mut rng = SplitMix64(seed);
+    let pool = pool(&mut a);
+    let games: Vec<GameId> = (0..k).map(|_| gen(&mut a, &mut rng, &pool, 2)).collect();
+    let t0 = Instant::now();
+    let o = a.sum_outcome(&games);
+    println!("sum_outcome {o}");
+    eprintln!("# search wall_s={:.6}", t0.elapsed().as_secs_f64());
+}
+
+/// A sum of K pseudo-random small regions of Clobber (boards of 2 to 3 rows
+/// and 2 to 4 columns, stones and gaps) or Domineering (boards up to 4x4
+/// with occupied squares): each position's components are valued, then the
+/// outcome of the sum is found by search on the values; `--canonical` also
+/// builds the canonical sum and checks that its outcome agrees.
+fn regions(game: &str, k: usize, seed: u64, canonical: bool) -> ExitCode {
+    let mut rng = SplitMix64(seed);
+    let letters: &[char] = if game == "clobber" {
+        &['x', 'o', 'x', 'o', '.']
+    } else {
+        &['.', '.', '.', '#']
+    };
+    let boards: Vec<String> = (0..k)
+        .map(|_| {
+            let (rows, cols) = if game == "clobber" {
+                (2 + rng.below(2), 2 + rng.below(3))
+            } else {
+                (2 + rng.below(3), 2 + rng.below(3))
+            };
+            (0..rows)
+                .map(|_| {
+                    (0..cols)
+                        .map(|_| letters[rng.below(letters.len() as u64) as usize])
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join("|")
+        })
+        .collect();
+    let sum = boards
+        .iter()
+        .map(|b| format!("{game}(\"{b}\")"))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let mut s = cgt_lang::Session::new();
+    let t0 = Instant::now();
+    let searched = match s.run_line(&format!("outcome_class({sum})")) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {}", e.message);
+            return ExitCode::FAILURE;
+        }
+    };
+    let search_s = t0.elapsed().as_secs_f64();
+    println!("regions {game} {k} {seed}");
+    println!("sum_outcome {searched}");
+    eprintln!("# values and search wall_s={search_s:.6}");
+    if canonical {
+        let t1 = Instant::now();
+        let built = s
+            .run_line(&format!("outcome_class(value({sum}))"))
+            .unwrap_or_else(|e| e.message);
+        eprintln!("# canonical sum wall_s={:.6}", t1.elapsed().as_secs_f64());
+        if built != searched {
+            eprintln!("error: the canonical sum's outcome is {built}");
+            return ExitCode::FAILURE;
+        }
+        println!("canonical_outcome {built}");
+    }
+    ExitCode::SUCCESS
 }
 
 /// Thermographs of the peer's ten games, built once. `cold`: each repetition

@@ -37,6 +37,7 @@ const COMMANDS: &[(&str, &str)] = &[
     ),
     (":set edit_mode vi|emacs", "key bindings"),
     (":vars", "the variables defined so far"),
+    (":defs", "the functions defined so far, as written"),
     (
         ":quit",
         "leave (also Ctrl-D, or Ctrl-C twice at an empty prompt)",
@@ -111,19 +112,6 @@ fn word_start(s: &str, in_word: impl Fn(char) -> bool) -> usize {
         .map_or(0, |(k, c)| k + c.len_utf8())
 }
 
-/// A line without its `#` comment (a `#` inside a string is kept).
-fn strip_comment(line: &str) -> &str {
-    let mut quoted = false;
-    for (k, c) in line.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            '#' if !quoted => return &line[..k],
-            _ => {}
-        }
-    }
-    line
-}
-
 impl Hinter for CgtHelper {
     type Hint = String;
 
@@ -145,17 +133,7 @@ impl Highlighter for CgtHelper {}
 impl Validator for CgtHelper {
     fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
         // An unclosed `{`, `(` or `[` continues on the next line.
-        let mut depth: i64 = 0;
-        let mut quoted = false;
-        for c in ctx.input().lines().flat_map(|l| strip_comment(l).chars()) {
-            match c {
-                '"' => quoted = !quoted,
-                '{' | '(' | '[' if !quoted => depth += 1,
-                '}' | ')' | ']' if !quoted => depth -= 1,
-                _ => {}
-            }
-        }
-        Ok(if depth > 0 {
+        Ok(if cgt_lang::script::open_brackets(ctx.input()) > 0 {
             ValidationResult::Incomplete
         } else {
             ValidationResult::Valid(None)
@@ -238,13 +216,13 @@ pub fn run(vi: bool) -> ExitCode {
                     continue;
                 }
                 if trimmed == "help" || trimmed.starts_with("help ") {
-                    print_help(trimmed.strip_prefix("help").unwrap_or("").trim());
+                    print_help(&session, trimmed.strip_prefix("help").unwrap_or("").trim());
                     continue;
                 }
                 // Multi-line input joins into one statement (comments end at the line's end).
                 let joined = line
                     .lines()
-                    .map(strip_comment)
+                    .map(cgt_lang::script::strip_comment)
                     .collect::<Vec<_>>()
                     .join(" ");
                 if evaluate(&mut session, &joined).is_ok() {
@@ -325,9 +303,9 @@ fn command(
         ":load" => match std::fs::read_to_string(arg) {
             Ok(text) => {
                 let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-                for line in text.lines().filter(|l| !cgt_lang::is_blank(l)) {
-                    match evaluate(session, line) {
-                        Ok(()) => inputs.push(line.to_string()),
+                for (_, line) in cgt_lang::script::statements(text) {
+                    match evaluate(session, &line) {
+                        Ok(()) => inputs.push(line),
                         // Ctrl-C stops the whole file, not only its current line.
                         Err(ErrorKind::Interrupted) => {
                             eprintln!("(:load stopped)");
@@ -363,6 +341,11 @@ fn command(
             Err(e) => eprintln!("error: {e}"),
         },
         ":vars" => println!("{}", session.variables().join(", ")),
+        ":defs" => {
+            for f in session.functions() {
+                println!("{}", f.source);
+            }
+        }
         ":set" => {
             let (key, value) = arg
                 .split_once(char::is_whitespace)
@@ -387,7 +370,11 @@ fn command(
     }
 }
 
-pub fn print_help(name: &str) {
+pub fn print_help(session: &Session, name: &str) {
+    if let Some(text) = session.function_help(name) {
+        println!("{text}");
+        return;
+    }
     if name.is_empty() {
         let mut topics: Vec<&str> = builtins().iter().map(|b| b.topic).collect();
         topics.sort();
@@ -399,6 +386,10 @@ pub fn print_help(name: &str) {
                 .map(|b| b.name)
                 .collect();
             println!("{t}: {}", names.join(", "));
+        }
+        let defined: Vec<String> = session.functions().iter().map(|f| f.signature()).collect();
+        if !defined.is_empty() {
+            println!("defined: {}", defined.join(", "));
         }
         println!("`help NAME` shows one function; `:help` lists the REPL commands.");
         return;

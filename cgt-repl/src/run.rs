@@ -57,14 +57,11 @@ pub fn script(path: &str) -> ExitCode {
     let mut ok = true;
     // A UTF-8 byte order mark (some editors write one) is not part of the script.
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    for (n, line) in text.lines().enumerate() {
-        if cgt_lang::is_blank(line) {
-            continue;
-        }
-        match eval_to_string(&mut session, line) {
+    for (n, line) in cgt_lang::script::statements(text) {
+        match eval_to_string(&mut session, &line) {
             Ok(s) => println!("{s}"),
             Err(e) => {
-                eprintln!("{path}:{}: error: {}", n + 1, e.one_line(line));
+                eprintln!("{path}:{n}: error: {}", e.one_line(&line));
                 ok = false;
             }
         }

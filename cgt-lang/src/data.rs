@@ -1,0 +1,587 @@
+//! Lists and strings: indexing, slices, and the functions that write grid
+//! and strip games in a few lines. Indices count from 0; a negative index
+//! counts from the end (-1 is the last element); slices `L[a:b]` keep the
+//! elements from a up to, not including, b.
+
+use super::ast::Span;
+use super::builtins::{Args, Builtin, Run};
+use super::error::Error;
+use super::eval::Session;
+use super::value::Value;
+use cgt_core::game::GameId;
+use cgt_core::number::{BigInt, Dyadic};
+use num_traits::{Signed, ToPrimitive};
+use std::sync::Arc;
+
+/// The most elements a list or characters a string made by `*` may have.
+const REPEAT_LIMIT: usize = 100_000_000;
+
+/// The position `i` (negative from the end) in a sequence of `len`.
+fn position(i: &BigInt, len: usize) -> Option<usize> {
+    let i = i.to_i128()?;
+    let k = if i < 0 { len as i128 + i } else { i };
+    (0..len as i128).contains(&k).then_some(k as usize)
+}
+
+/// The characters of a string (bytes for ASCII, the common case).
+fn chars(s: &str) -> Vec<&str> {
+    if s.is_ascii() {
+        (0..s.len()).map(|k| &s[k..k + 1]).collect()
+    } else {
+        s.char_indices()
+            .map(|(k, c)| &s[k..k + c.len_utf8()])
+            .collect()
+    }
+}
+
+fn char_count(s: &str) -> usize {
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.chars().count()
+    }
+}
+
+/// `t[i]` for a list or a string.
+pub fn index(t: &Value, i: &BigInt, tspan: Span, ispan: Span) -> Result<Value, Error> {
+    let len = match t {
+        Value::List(items) => items.len(),
+        Value::Str(s) => char_count(s),
+        other => {
+            return Err(Error::spanned(
+                tspan,
+                format!(
+                    "only lists and strings have elements L[i], not a {}",
+                    other.type_name()
+                ),
+            ))
+        }
+    };
+    let Some(k) = position(i, len) else {
+        return Err(Error::spanned(
+            ispan,
+            format!(
+                "index {i} is out of range for a {} of length {len}",
+                t.type_name()
+            ),
+        ));
+    };
+    Ok(match t {
+        Value::List(items) => items[k].clone(),
+        Value::Str(s) if s.is_ascii() => Value::str(&s[k..k + 1]),
+        Value::Str(s) => Value::str(chars(s)[k]),
+        _ => unreachable!("checked above"),
+    })
+}
+
+/// The clamped bounds of a slice `[a:b]` of a sequence of `len`.
+fn bounds(a: Option<&BigInt>, b: Option<&BigInt>, len: usize) -> (usize, usize) {
+    let clamp = |x: Option<&BigInt>, default: usize| -> usize {
+        match x {
+            None => default,
+            Some(x) => {
+                let x = x.to_i128().unwrap_or(if x.is_negative() {
+                    i128::MIN
+                } else {
+                    i128::MAX
+                });
+                let k = if x < 0 { len as i128 + x } else { x };
+                k.clamp(0, len as i128) as usize
+            }
+        }
+    };
+    let (from, to) = (clamp(a, 0), clamp(b, len));
+    (from, to.max(from))
+}
+
+/// `t[a:b]` for a list or a string.
+pub fn slice(
+    t: &Value,
+    a: Option<&BigInt>,
+    b: Option<&BigInt>,
+    span: Span,
+) -> Result<Value, Error> {
+    match t {
+        Value::List(items) => {
+            let (from, to) = bounds(a, b, items.len());
+            Ok(Value::list(items[from..to].to_vec()))
+        }
+        Value::Str(s) if s.is_ascii() => {
+            let (from, to) = bounds(a, b, s.len());
+            Ok(Value::str(&s[from..to]))
+        }
+        Value::Str(s) => {
+            let cs = chars(s);
+            let (from, to) = bounds(a, b, cs.len());
+            Ok(Value::str(cs[from..to].concat()))
+        }
+        other => Err(Error::spanned(
+            span,
+            format!(
+                "only lists and strings have slices L[a:b], not a {}",
+                other.type_name()
+            ),
+        )),
+    }
+}
+
+/// A string or list repeated `n` times (`"." * 5`).
+pub fn repeat(seq: &Value, n: &BigInt, span: Span) -> Result<Value, Error> {
+    let len = match seq {
+        Value::Str(s) => s.len(),
+        Value::List(items) => items.len(),
+        _ => 0,
+    };
+    let n = n
+        .to_usize()
+        .filter(|&n| n.saturating_mul(len.max(1)) <= REPEAT_LIMIT)
+        .ok_or_else(|| {
+            Error::spanned(
+                span,
+                format!(
+                    "a repetition is a count from 0 with at most {REPEAT_LIMIT} elements in all"
+                ),
+            )
+        })?;
+    Ok(match seq {
+        Value::Str(s) => Value::str(s.repeat(n)),
+        Value::List(items) => {
+            let mut out = Vec::with_capacity(items.len() * n);
+            for _ in 0..n {
+                out.extend(items.iter().cloned());
+            }
+            Value::list(out)
+        }
+        _ => unreachable!("called on strings and lists"),
+    })
+}
+
+fn list_arg<'a>(a: &'a Args, k: usize) -> Result<&'a [Value], Error> {
+    match &a.values[k] {
+        Value::List(items) => Ok(items),
+        Value::Set(items) => Ok(items),
+        other => Err(Error::spanned(
+            a.spans[k],
+            format!("expected a list, found a {}", other.type_name()),
+        )),
+    }
+}
+
+fn str_arg<'a>(a: &'a Args, k: usize) -> Result<&'a str, Error> {
+    match &a.values[k] {
+        Value::Str(s) => Ok(s),
+        other => Err(Error::spanned(
+            a.spans[k],
+            format!("expected a string, found a {}", other.type_name()),
+        )),
+    }
+}
+
+fn int(s: &mut Session, n: usize) -> Value {
+    Value::Game(s.arena.integer(n as i64))
+}
+
+fn number(s: &mut Session, n: BigInt) -> Value {
+    Value::Game(s.arena.number(Dyadic::from_bigint(n)))
+}
+
+/// The booleans of a list, for any/all.
+fn bools(a: &Args) -> Result<Vec<bool>, Error> {
+    list_arg(a, 0)?
+        .iter()
+        .map(|v| match v {
+            Value::Bool(b) => Ok(*b),
+            other => Err(Error::spanned(
+                a.spans[0],
+                format!(
+                    "expected a list of true/false, found a {}",
+                    other.type_name()
+                ),
+            )),
+        })
+        .collect()
+}
+
+/// The least or greatest element: numbers and games by the game order
+/// (an error if two are confused), strings alphabetically.
+fn extreme(s: &mut Session, a: &Args, greatest: bool) -> Result<Value, Error> {
+    let items = list_arg(a, 0)?;
+    let Some(first) = items.first() else {
+        return Err(Error::spanned(a.spans[0], "the list is empty"));
+    };
+    let mut best = first.clone();
+    for x in &items[1..] {
+        let better = match (&best, x) {
+            (Value::Str(b), Value::Str(y)) => (y > b) == greatest && y != b,
+            (b, y) if b.is_game_like() && y.is_game_like() => {
+                let (g, h) = (s.to_game(b, a.spans[0])?, s.to_game(y, a.spans[0])?);
+                let (le, ge) = (s.arena.le(h, g), s.arena.le(g, h));
+                if !le && !ge {
+                    return Err(Error::spanned(
+                        a.spans[0],
+                        "two elements are confused with each other: there is no least or greatest",
+                    ));
+                }
+                if greatest {
+                    ge && !le
+                } else {
+                    le && !ge
+                }
+            }
+            (b, y) => {
+                return Err(Error::spanned(
+                    a.spans[0],
+                    format!("cannot order a {} and a {}", b.type_name(), y.type_name()),
+                ))
+            }
+        };
+        if better {
+            best = x.clone();
+        }
+    }
+    Ok(best)
+}
+
+/// The functions on lists and strings.
+pub static DATA: &[Builtin] = &[
+    Builtin {
+        name: "len",
+        signature: "len(L)",
+        arity: 1..=1,
+        topic: "lists and strings",
+        help: "The number of elements of a list or set, or of characters of a string.",
+        example: "len(\"TT..FF\")",
+        run: Run::Native(|s, a| {
+            let n = match &a.values[0] {
+                Value::Str(t) => char_count(t),
+                _ => list_arg(a, 0)?.len(),
+            };
+            Ok(int(s, n))
+        }),
+    },
+    Builtin {
+        name: "range",
+        signature: "range(n) or range(a, b)",
+        arity: 1..=2,
+        topic: "lists and strings",
+        help: "The integers 0, 1, ..., n-1 (or a, ..., b-1), as a list; a..b is the list a, ..., b with both ends.",
+        example: "range(4)",
+        run: Run::Native(|s, a| {
+            let (from, to) = if a.values.len() == 1 {
+                (BigInt::from(0), s.to_integer(&a.values[0], a.spans[0])?)
+            } else {
+                (s.to_integer(&a.values[0], a.spans[0])?, s.to_integer(&a.values[1], a.spans[1])?)
+            };
+            if &to - &from > BigInt::from(super::eval::RANGE_LIMIT) {
+                return Err(Error::spanned(a.call, "a range of more than 10,000,000 values"));
+            }
+            let mut out = Vec::new();
+            let mut i = from;
+            while i < to {
+                cgt_core::interrupt::poll()?;
+                out.push(number(s, i.clone()));
+                i += 1;
+            }
+            Ok(Value::list(out))
+        }),
+    },
+    Builtin {
+        name: "sum",
+        signature: "sum(L)",
+        arity: 1..=1,
+        topic: "lists and strings",
+        help: "The disjunctive sum of a list of games (0 for an empty list); it keeps its terms, like +.",
+        example: "sum([*, *2, *3])",
+        run: Run::Native(|s, a| {
+            let items = list_arg(a, 0)?.to_vec();
+            let mut acc = Value::Game(s.arena.zero());
+            for x in items {
+                acc = s.add_values(acc, x, a.spans[0])?;
+            }
+            Ok(acc)
+        }),
+    },
+    Builtin {
+        name: "min",
+        signature: "min(L)",
+        arity: 1..=1,
+        topic: "lists and strings",
+        help: "The least element of a list of numbers, games (an error if two are confused) or strings.",
+        example: "min([3, 1/2, 2])",
+        run: Run::Native(|s, a| extreme(s, a, false)),
+    },
+    Builtin {
+        name: "max",
+        signature: "max(L)",
+        arity: 1..=1,
+        topic: "lists and strings",
+        help: "The greatest element of a list of numbers, games (an error if two are confused) or strings.",
+        example: "max([3, 1/2, 2])",
+        run: Run::Native(|s, a| extreme(s, a, true)),
+    },
+    Builtin {
+        name: "any",
+        signature: "any(L)",
+        arity: 1..=1,
+        topic: "lists and strings",
+        help: "True if some element of a list of booleans is true.",
+        example: "any([n > 2 for n in 0..3])",
+        run: Run::Native(|_, a| Ok(Value::Bool(bools(a)?.into_iter().any(|b| b)))),
+    },
+    Builtin {
+        name: "all",
+        signature: "all(L)",
+        arity: 1..=1,
+        topic: "lists and strings",
+        help: "True if every element of a list of booleans is true.",
+        example: "all([n >= 0 for n in 0..3])",
+        run: Run::Native(|_, a| Ok(Value::Bool(bools(a)?.into_iter().all(|b| b)))),
+    },
+    Builtin {
+        name: "sort",
+        signature: "sort(L)",
+        arity: 1..=1,
+        topic: "lists and strings",
+        help: "A list sorted: numbers in increasing order, strings alphabetically, other games in CGSuite's order.",
+        example: "sort([3, -1, 1/2])",
+        run: Run::Native(|s, a| {
+            let items = list_arg(a, 0)?.to_vec();
+            if items.iter().all(|x| matches!(x, Value::Str(_))) {
+                let mut v = items;
+                v.sort_by(|x, y| match (x, y) {
+                    (Value::Str(p), Value::Str(q)) => p.cmp(q),
+                    _ => std::cmp::Ordering::Equal,
+                });
+                return Ok(Value::list(v));
+            }
+            let mut games: Vec<GameId> = Vec::with_capacity(items.len());
+            for x in &items {
+                if !x.is_game_like() {
+                    return Err(Error::spanned(
+                        a.spans[0],
+                        format!("sort orders games or strings, not a {}", x.type_name()),
+                    ));
+                }
+                games.push(s.to_game(x, a.spans[0])?);
+            }
+            let sorted = super::print::Printer::new(&mut s.arena).sorted(games);
+            Ok(Value::list(sorted.into_iter().map(Value::Game).collect()))
+        }),
+    },
+    Builtin {
+        name: "reverse",
+        signature: "reverse(L)",
+        arity: 1..=1,
+        topic: "lists and strings",
+        help: "A list or a string in reverse order.",
+        example: "reverse(\"LR.\")",
+        run: Run::Native(|_, a| match &a.values[0] {
+            Value::Str(t) => Ok(Value::str(t.chars().rev().collect::<String>())),
+            _ => Ok(Value::list(list_arg(a, 0)?.iter().rev().cloned().collect())),
+        }),
+    },
+    Builtin {
+        name: "contains",
+        signature: "contains(L, x)",
+        arity: 2..=2,
+        topic: "lists and strings",
+        help: "True if the list holds x (games compared by value), or the string holds the string x.",
+        example: "contains([0, *, ^], {0|*})",
+        run: Run::Native(|s, a| {
+            if let Value::Str(t) = &a.values[0] {
+                return Ok(Value::Bool(t.contains(str_arg(a, 1)?)));
+            }
+            let items = list_arg(a, 0)?.to_vec();
+            for x in &items {
+                if s.equal(x, &a.values[1], a.spans[1])? {
+                    return Ok(Value::Bool(true));
+                }
+            }
+            Ok(Value::Bool(false))
+        }),
+    },
+    Builtin {
+        name: "count",
+        signature: "count(s, t)",
+        arity: 2..=2,
+        topic: "lists and strings",
+        help: "How many times t occurs in s: a substring in a string (overlapping occurrences counted), or an element in a list.",
+        example: "count(\"TT.TF\", \"T\")",
+        run: Run::Native(|s, a| {
+            if let Value::Str(t) = &a.values[0] {
+                let n = find_all(t, str_arg(a, 1)?).len();
+                return Ok(int(s, n));
+            }
+            let items = list_arg(a, 0)?.to_vec();
+            let mut n = 0;
+            for x in &items {
+                if s.equal(x, &a.values[1], a.spans[1])? {
+                    n += 1;
+                }
+            }
+            Ok(int(s, n))
+        }),
+    },
+    Builtin {
+        name: "find_all",
+        signature: "find_all(s, t)",
+        arity: 2..=2,
+        topic: "lists and strings",
+        help: "The indices (from 0) where the string t starts in s, overlapping occurrences included.",
+        example: "find_all(\"T.T..T\", \"T.\")",
+        run: Run::Native(|s, a| {
+            let found = find_all(str_arg(a, 0)?, str_arg(a, 1)?);
+            Ok(Value::list(found.into_iter().map(|k| int(s, k)).collect()))
+        }),
+    },
+    Builtin {
+        name: "replace_at",
+        signature: "replace_at(s, i, t)",
+        arity: 3..=3,
+        topic: "lists and strings",
+        help: "The string s with its character at index i replaced by the string t (or the list s with its element i replaced by t).",
+        example: "replace_at(\"T.F\", 1, \"T\")",
+        run: Run::Native(|s, a| {
+            let i = s.to_integer(&a.values[1], a.spans[1])?;
+            match &a.values[0] {
+                Value::Str(t) => {
+                    let cs = chars(t);
+                    let Some(k) = position(&i, cs.len()) else {
+                        return Err(Error::spanned(
+                            a.spans[1],
+                            format!("index {i} is out of range for a string of length {}", cs.len()),
+                        ));
+                    };
+                    let new = str_arg(a, 2)?;
+                    let mut out = String::with_capacity(t.len() + new.len());
+                    out.push_str(&cs[..k].concat());
+                    out.push_str(new);
+                    out.push_str(&cs[k + 1..].concat());
+                    Ok(Value::str(out))
+                }
+                _ => {
+                    let items = list_arg(a, 0)?;
+                    let Some(k) = position(&i, items.len()) else {
+                        return Err(Error::spanned(
+                            a.spans[1],
+                            format!("index {i} is out of range for a list of length {}", items.len()),
+                        ));
+                    };
+                    let mut v = items.to_vec();
+                    v[k] = a.values[2].clone();
+                    Ok(Value::List(Arc::new(v)))
+                }
+            }
+        }),
+    },
+    Builtin {
+        name: "join",
+        signature: "join(L [, separator])",
+        arity: 1..=2,
+        topic: "lists and strings",
+        help: "The strings of a list joined into one, with the separator (default none) between them.",
+        example: "join([\"x.\", \".o\"], \"|\")",
+        run: Run::Native(|_, a| {
+            let sep = if a.values.len() > 1 { str_arg(a, 1)? } else { "" };
+            let mut parts: Vec<&str> = Vec::new();
+            for v in list_arg(a, 0)? {
+                match v {
+                    Value::Str(t) => parts.push(t),
+                    other => {
+                        return Err(Error::spanned(
+                            a.spans[0],
+                            format!("join takes a list of strings, not of a {}", other.type_name()),
+                        ))
+                    }
+                }
+            }
+            Ok(Value::str(parts.join(sep)))
+        }),
+    },
+    Builtin {
+        name: "split",
+        signature: "split(s, separator)",
+        arity: 2..=2,
+        topic: "lists and strings",
+        help: "The parts of the string s between occurrences of the separator (a non-empty string).",
+        example: "split(\"xo.|.ox\", \"|\")",
+        run: Run::Native(|_, a| {
+            let sep = str_arg(a, 1)?;
+            if sep.is_empty() {
+                return Err(Error::spanned(a.spans[1], "the separator must not be empty"));
+            }
+            Ok(Value::list(str_arg(a, 0)?.split(sep).map(Value::str).collect()))
+        }),
+    },
+    Builtin {
+        name: "str",
+        signature: "str(x)",
+        arity: 1..=1,
+        topic: "lists and strings",
+        help: "A value's printed text as a string (a string stays itself).",
+        example: "str(^*) + \"!\"",
+        run: Run::Native(|s, a| match &a.values[0] {
+            Value::Str(t) => Ok(Value::Str(t.clone())),
+            other => Ok(Value::str(s.show(other))),
+        }),
+    },
+    Builtin {
+        name: "mex",
+        signature: "mex(L)",
+        arity: 1..=1,
+        topic: "impartial",
+        help: "The minimum excludant: the least non-negative integer not in a list of integers (nim values of options, say).",
+        example: "mex([0, 1, 3])",
+        run: Run::Native(|s, a| {
+            let mut seen: Vec<bool> = Vec::new();
+            for v in list_arg(a, 0)?.to_vec() {
+                let n = s.to_integer(&v, a.spans[0])?;
+                if let Some(n) = n.to_usize() {
+                    if n < 1 << 24 {
+                        if seen.len() <= n {
+                            seen.resize(n + 1, false);
+                        }
+                        seen[n] = true;
+                    }
+                }
+            }
+            let m = seen.iter().position(|b| !b).unwrap_or(seen.len());
+            Ok(int(s, m))
+        }),
+    },
+    Builtin {
+        name: "abs",
+        signature: "abs(x)",
+        arity: 1..=1,
+        topic: "arithmetic",
+        help: "The absolute value of a number.",
+        example: "abs(-3/4)",
+        run: Run::Native(|s, a| {
+            let g = s.to_game(&a.values[0], a.spans[0])?;
+            match s.arena.as_number(g).cloned() {
+                Some(x) if x.signum() < 0 => Ok(Value::Game(s.arena.number(-x))),
+                Some(_) => Ok(Value::Game(g)),
+                None => Err(Error::spanned(a.spans[0], "abs takes a number")),
+            }
+        }),
+    },
+];
+
+/// Where `t` starts in `s` (character indices; overlapping occurrences too).
+fn find_all(s: &str, t: &str) -> Vec<usize> {
+    if t.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(k) = s[from..].find(t) {
+        let at = from + k;
+        out.push(if s.is_ascii() {
+            at
+        } else {
+            s[..at].chars().count()
+        });
+        from = at + s[at..].chars().next().map_or(1, char::len_utf8);
+    }
+    out
+}

@@ -1,0 +1,466 @@
+//! Rulesets defined in the language: a Left-move function and a Right-move
+//! function (position -> list of positions), optionally a `components`
+//! function and a symmetry `key`. Positions are any values with equality.
+//!
+//! Making a position explores everything reachable from it once, calling
+//! the language's functions, into the ruleset's game graph (nodes keyed by
+//! `key`, a position that can reach itself reported with the cycle); the
+//! engine's [`Evaluator`](cgt_core::ruleset::Evaluator) then computes on the
+//! graph exactly as on a built-in ruleset, memoised per graph. The language
+//! and the engine stay apart: the engine never calls back into the language.
+
+use super::ast::Span;
+use super::builtins::{Args, Builtin, Run};
+use super::error::Error;
+use super::eval::Session;
+use super::key::Key;
+use super::value::Value;
+use cgt_core::ruleset::registry::{Notation, Positioned};
+use cgt_core::ruleset::Ruleset;
+use hashbrown::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+
+/// A ruleset defined in the language.
+#[derive(Debug)]
+pub struct UserRuleset {
+    /// The name its positions print with: `name(position)`.
+    pub name: String,
+    /// Left's moves: a function from a position to a list of positions.
+    pub left: Value,
+    /// Right's moves.
+    pub right: Value,
+    /// Independent parts of a position, whose values add (optional).
+    pub components: Option<Value>,
+    /// A key equal for positions with the same game (symmetries; optional).
+    pub key: Option<Value>,
+    /// The positions explored so far. Replaced by an empty graph when the
+    /// functions it was explored with may have changed; positions made
+    /// earlier keep the graph they were made in.
+    graph: Mutex<Arc<Graph>>,
+}
+
+impl UserRuleset {
+    /// A ruleset from its functions.
+    pub fn new(
+        name: String,
+        left: Value,
+        right: Value,
+        components: Option<Value>,
+        key: Option<Value>,
+    ) -> Self {
+        let graph = Mutex::new(Graph::new(&name));
+        UserRuleset {
+            name,
+            left,
+            right,
+            components,
+            key,
+            graph,
+        }
+    }
+
+    /// Start a new graph (the functions may have changed, or the games the
+    /// old one names may have been dropped).
+    pub fn reset(&self) {
+        if let Ok(mut g) = self.graph.lock() {
+            *g = Graph::new(&self.name);
+        }
+    }
+
+    fn current(&self) -> Arc<Graph> {
+        self.graph
+            .lock()
+            .map(|g| g.clone())
+            .unwrap_or_else(|_| Graph::new(&self.name))
+    }
+
+    /// How many positions the current graph holds.
+    pub fn explored(&self) -> usize {
+        self.current().len()
+    }
+}
+
+/// The game graph of a language-defined ruleset: every position explored,
+/// its options and components as node numbers.
+#[derive(Debug)]
+pub struct Graph {
+    id: u64,
+    name: String,
+    data: RwLock<GraphData>,
+}
+
+#[derive(Debug, Default)]
+struct GraphData {
+    index: HashMap<Key, u32>,
+    nodes: Vec<Node>,
+}
+
+#[derive(Debug)]
+struct Node {
+    /// The position (the first one met with its key).
+    position: Value,
+    /// How the position prints (inside the ruleset's call).
+    text: String,
+    left: Vec<u32>,
+    right: Vec<u32>,
+    /// Components, if the position splits into more than one.
+    parts: Option<Vec<u32>>,
+    state: State,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum State {
+    /// Known, options not computed yet.
+    New,
+    /// On the path being explored.
+    Open,
+    /// Everything reachable from it explored.
+    Done,
+}
+
+static NEXT_GRAPH: AtomicU64 = AtomicU64::new(1);
+
+impl Graph {
+    fn new(name: &str) -> Arc<Graph> {
+        Arc::new(Graph {
+            id: NEXT_GRAPH.fetch_add(1, Ordering::Relaxed),
+            name: name.to_string(),
+            data: RwLock::new(GraphData::default()),
+        })
+    }
+
+    fn len(&self) -> usize {
+        self.data.read().map_or(0, |d| d.nodes.len())
+    }
+
+    fn read<T>(&self, f: impl FnOnce(&GraphData) -> T) -> T {
+        match self.data.read() {
+            Ok(d) => f(&d),
+            Err(poisoned) => f(&poisoned.into_inner()),
+        }
+    }
+
+    fn write<T>(&self, f: impl FnOnce(&mut GraphData) -> T) -> T {
+        match self.data.write() {
+            Ok(mut d) => f(&mut d),
+            Err(poisoned) => f(&mut poisoned.into_inner()),
+        }
+    }
+}
+
+/// The rules of a language-defined ruleset as the engine sees them: the
+/// explored graph. Positions are node numbers; equal graphs are the same graph.
+#[derive(Clone, Debug)]
+pub struct GraphRules(Arc<Graph>);
+
+impl PartialEq for GraphRules {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.id == other.0.id
+    }
+}
+
+impl Eq for GraphRules {}
+
+impl std::hash::Hash for GraphRules {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.id.hash(state);
+    }
+}
+
+impl Ruleset for GraphRules {
+    type Position = u32;
+
+    fn left_options(&self, p: &u32) -> Vec<u32> {
+        self.0.read(|d| d.nodes[*p as usize].left.clone())
+    }
+
+    fn right_options(&self, p: &u32) -> Vec<u32> {
+        self.0.read(|d| d.nodes[*p as usize].right.clone())
+    }
+
+    fn components(&self, p: &u32) -> Option<Vec<u32>> {
+        self.0.read(|d| d.nodes[*p as usize].parts.clone())
+    }
+}
+
+impl Notation for GraphRules {
+    fn text(&self, p: &u32) -> String {
+        let inner = self.0.read(|d| d.nodes[*p as usize].text.clone());
+        format!("{}({inner})", self.0.name)
+    }
+}
+
+/// Cycles are named by at most this many positions.
+const CYCLE_SHOWN: usize = 8;
+
+impl Session {
+    /// The position `p` of the ruleset `rs`, with everything reachable from
+    /// it explored.
+    pub(crate) fn make_position(
+        &mut self,
+        rs: &Arc<UserRuleset>,
+        p: Value,
+        span: Span,
+    ) -> Result<Value, Error> {
+        let graph = rs.current();
+        let root = self.explore(rs, &graph, p, span)?;
+        Ok(Value::Position(Positioned::boxed(GraphRules(graph), root)))
+    }
+
+    /// Call one of the ruleset's functions on a position; it must give a list.
+    fn moves(&mut self, f: &Value, p: &Value, what: &str, span: Span) -> Result<Vec<Value>, Error> {
+        match self.apply(f, vec![p.clone()], span)? {
+            Value::List(items) => Ok((*items).clone()),
+            Value::Set(items) => Ok(items),
+            other => Err(Error::spanned(
+                span,
+                format!(
+                    "the ruleset's {what} function must give a list of positions, not a {}",
+                    other.type_name()
+                ),
+            )),
+        }
+    }
+
+    /// The node of position `p` (added, unexplored, if new).
+    fn node(
+        &mut self,
+        rs: &UserRuleset,
+        graph: &Graph,
+        p: Value,
+        span: Span,
+    ) -> Result<u32, Error> {
+        let key = match &rs.key {
+            Some(f) => Key(self.apply(f, vec![p.clone()], span)?),
+            None => Key(p.clone()),
+        };
+        if let Some(n) = graph.read(|d| d.index.get(&key).copied()) {
+            return Ok(n);
+        }
+        let text = self.show(&p);
+        graph.write(|d| {
+            let n = u32::try_from(d.nodes.len()).map_err(|_| {
+                Error::plain("a ruleset defined in the language has at most 2^32 positions")
+                    .with_kind(super::ErrorKind::Unsupported)
+            })?;
+            d.nodes.push(Node {
+                position: p,
+                text,
+                left: Vec::new(),
+                right: Vec::new(),
+                parts: None,
+                state: State::New,
+            });
+            d.index.insert(key, n);
+            Ok(n)
+        })
+    }
+
+    /// Explore everything reachable from `root` (depth first, on an explicit
+    /// stack); a position met again while still on the path lies on a cycle.
+    fn explore(
+        &mut self,
+        rs: &UserRuleset,
+        graph: &Graph,
+        root: Value,
+        span: Span,
+    ) -> Result<u32, Error> {
+        let root_node = self.node(rs, graph, root.clone(), span)?;
+        if graph.read(|d| d.nodes[root_node as usize].state == State::Done) {
+            return Ok(root_node);
+        }
+        // The path: each node with its position, its children and how many
+        // of them have been visited.
+        struct Frame {
+            node: u32,
+            children: Vec<u32>,
+            next: usize,
+        }
+        let mut path: Vec<Frame> = Vec::new();
+        let mut pending = Some((root_node, root));
+        loop {
+            cgt_core::interrupt::poll()?;
+            if let Some((node, position)) = pending.take() {
+                let children = self.expand(rs, graph, node, &position, span)?;
+                path.push(Frame {
+                    node,
+                    children,
+                    next: 0,
+                });
+                continue;
+            }
+            let Some(top) = path.last_mut() else {
+                break;
+            };
+            if top.next == top.children.len() {
+                let node = top.node;
+                graph.write(|d| d.nodes[node as usize].state = State::Done);
+                path.pop();
+                continue;
+            }
+            let child = top.children[top.next];
+            top.next += 1;
+            match graph.read(|d| d.nodes[child as usize].state) {
+                State::Done => {}
+                State::Open => {
+                    let from = path.iter().position(|f| f.node == child).unwrap_or(0);
+                    let mut cycle: Vec<u32> = path[from..].iter().map(|f| f.node).collect();
+                    cycle.push(child);
+                    return Err(self.cycle_error(graph, &cycle, span));
+                }
+                State::New => {
+                    let position = graph.read(|d| d.nodes[child as usize].position.clone());
+                    pending = Some((child, position));
+                }
+            }
+        }
+        Ok(root_node)
+    }
+
+    /// Compute a node's children (components or options) and mark it open.
+    fn expand(
+        &mut self,
+        rs: &UserRuleset,
+        graph: &Graph,
+        node: u32,
+        position: &Value,
+        span: Span,
+    ) -> Result<Vec<u32>, Error> {
+        graph.write(|d| d.nodes[node as usize].state = State::Open);
+        if let Some(f) = &rs.components {
+            let parts = self.moves(f, position, "components", span)?;
+            if parts.len() > 1 {
+                let mut nodes = Vec::with_capacity(parts.len());
+                for p in parts {
+                    nodes.push(self.node(rs, graph, p, span)?);
+                }
+                graph.write(|d| d.nodes[node as usize].parts = Some(nodes.clone()));
+                return Ok(nodes);
+            }
+        }
+        let mut sides = [Vec::new(), Vec::new()];
+        for (k, f) in [&rs.left, &rs.right].into_iter().enumerate() {
+            let what = if k == 0 { "left" } else { "right" };
+            for p in self.moves(f, position, what, span)? {
+                sides[k].push(self.node(rs, graph, p, span)?);
+            }
+        }
+        let [left, right] = sides;
+        let mut children = left.clone();
+        children.extend(right.iter().copied());
+        graph.write(|d| {
+            let n = &mut d.nodes[node as usize];
+            n.left = left;
+            n.right = right;
+        });
+        Ok(children)
+    }
+
+    fn cycle_error(&self, graph: &Graph, cycle: &[u32], span: Span) -> Error {
+        let texts: Vec<String> = graph.read(|d| {
+            cycle
+                .iter()
+                .map(|&n| format!("{}({})", graph.name, d.nodes[n as usize].text))
+                .collect()
+        });
+        let shown = if texts.len() > CYCLE_SHOWN {
+            format!(
+                "{} -> ... -> {}",
+                texts[..CYCLE_SHOWN / 2].join(" -> "),
+                texts[texts.len() - 2..].join(" -> ")
+            )
+        } else {
+            texts.join(" -> ")
+        };
+        Error::spanned(
+            span,
+            format!(
+                "not a short game: a position can reach itself ({} positions on the cycle: {shown})",
+                texts.len() - 1
+            ),
+        )
+        .with_kind(super::ErrorKind::Unsupported)
+    }
+}
+
+/// `ruleset(left, right [, components, key])`: a ruleset from the language's functions.
+pub static RULESET: Builtin = Builtin {
+    name: "ruleset",
+    signature: "ruleset(left, right [, components = f] [, key = f] [, name = \"...\"])",
+    arity: 0..=4,
+    topic: "rulesets",
+    help: "A ruleset defined by two functions from a position to the list of positions Left (resp. Right) can move to; positions are any values (strings, lists, numbers). Optional: components = a function giving the independent parts of a position (their values add), key = a function equal on positions with the same game (symmetries). R = ruleset(...) names it R; R(p) is the position p, with value, outcome_class, misere_outcome_class, ->, +, plot_tree and table as for built-in rulesets. Everything reachable from p is explored once (memoised per ruleset); a position that can reach itself is an error naming the cycle.",
+    example: "def take(n) = [n - k for k in [1, 2] if k <= n]; R = ruleset(take, take); value(R(5))",
+    run: Run::Native(ruleset),
+};
+
+fn ruleset(s: &mut Session, a: &Args) -> Result<Value, Error> {
+    let mut slots: [Option<(Value, Span)>; 4] = [None, None, None, None];
+    let names = ["left", "right", "components", "key"];
+    for (k, (v, sp)) in a.values.iter().zip(a.spans).enumerate() {
+        slots[k] = Some((v.clone(), *sp));
+    }
+    let mut name = s.naming.clone();
+    for (k, v, sp) in a.named {
+        if k == "name" {
+            match v {
+                Value::Str(t) => name = Some(t.to_string()),
+                _ => return Err(Error::spanned(*sp, "name = a string")),
+            }
+            continue;
+        }
+        let Some(slot) = names.iter().position(|n| n == k) else {
+            return Err(Error::spanned(
+                *sp,
+                format!("ruleset takes left, right, components, key and name, not `{k}`"),
+            ));
+        };
+        if slots[slot].is_some() {
+            return Err(Error::spanned(*sp, format!("`{k}` is given twice")));
+        }
+        slots[slot] = Some((v.clone(), *sp));
+    }
+    let mut take = |k: usize| -> Result<Option<Value>, Error> {
+        match slots[k].take() {
+            None => Ok(None),
+            Some((f @ Value::Function(_), sp)) => {
+                if let Value::Function(func) = &f {
+                    if func.def.params.len() != 1 {
+                        return Err(Error::spanned(
+                            sp,
+                            format!(
+                                "the {} function takes one position: {}",
+                                names[k],
+                                func.signature()
+                            ),
+                        ));
+                    }
+                }
+                Ok(Some(f))
+            }
+            Some((other, sp)) => Err(Error::spanned(
+                sp,
+                format!(
+                    "{} must be a function defined with def, not a {}",
+                    names[k],
+                    other.type_name()
+                ),
+            )),
+        }
+    };
+    let left = take(0)?;
+    let right = take(1)?;
+    let components = take(2)?;
+    let key = take(3)?;
+    let (Some(left), Some(right)) = (left, right) else {
+        return Err(Error::spanned(
+            a.call,
+            "a ruleset needs left and right move functions",
+        ));
+    };
+    let name = name.unwrap_or_else(|| "ruleset".to_string());
+    Ok(Value::Ruleset(Arc::new(UserRuleset::new(
+        name, left, right, components, key,
+    ))))
+}

@@ -1,0 +1,371 @@
+//! The programmable language: definitions (recursion, memos, doc strings),
+//! conditionals and bindings, lists and strings, games from lists, sums
+//! that keep their terms, and rulesets defined by their move functions.
+
+use cgt_lang::{ErrorKind, Session};
+
+fn run(s: &mut Session, line: &str) -> String {
+    s.run_line(line)
+        .unwrap_or_else(|e| panic!("{line}: {}", e.render(line)))
+}
+
+fn fails(s: &mut Session, line: &str) -> String {
+    match s.run_line(line) {
+        Ok(v) => panic!("{line}: expected an error, got {v}"),
+        Err(e) => e.message,
+    }
+}
+
+/// Each (input, output) in one session, in order.
+fn transcript(lines: &[(&str, &str)]) {
+    let mut s = Session::new();
+    for (input, want) in lines {
+        assert_eq!(run(&mut s, input), *want, "input: {input}");
+    }
+}
+
+#[test]
+fn definitions_recursion_and_conditionals() {
+    transcript(&[
+        ("def f(n) = {n|0}", "f(n)"),
+        ("f(3)", "{3|0}"),
+        (
+            "def fact(n) = if n == 0 then 1 else n * fact(n - 1)",
+            "fact(n)",
+        ),
+        ("fact(20)", "2432902008176640000"),
+        ("fact(30)", "265252859812191058636308480000000"),
+        // Mutual recursion, defined in either order.
+        (
+            "def even(n) = if n == 0 then true else odd(n - 1)",
+            "even(n)",
+        ),
+        (
+            "def odd(n) = if n == 0 then false else even(n - 1)",
+            "odd(n)",
+        ),
+        ("[even(n) for n in 0..4]", "[true,false,true,false,true]"),
+        ("let x = 3, y = x + 1 in x * y", "12"),
+        ("let s = \"ab\" in s + s", "\"abab\""),
+        ("not (1 < 2) or 2 < 3 and 3 < 4", "true"),
+        // `and`/`or` do not evaluate what they do not need.
+        ("false and undefined_name", "false"),
+        ("true or undefined_name", "true"),
+        (
+            "[7 div 2, -7 div 2, 7 mod 3, -7 mod 3, 7 mod -3]",
+            "[3,-4,1,2,-2]",
+        ),
+        ("3 * ^", "^3"),
+        ("-2 * {1|-1}", "0"),
+        ("3 * {2|-2}", "+-2"),
+        ("(1/2) * (3/4)", "3/8"),
+        ("3*2", "3*2"),
+        ("3 * 2", "6"),
+        ("\".\" * 3", "\"...\""),
+    ]);
+}
+
+#[test]
+fn a_recursive_game_family_costs_one_evaluation_per_argument() {
+    let mut s = Session::new();
+    // Fibonacci's exponential tree is linear with the memo.
+    run(
+        &mut s,
+        "def fib(n) = if n < 2 then n else fib(n - 1) + fib(n - 2)",
+    );
+    assert_eq!(
+        run(&mut s, "fib(200)"),
+        "280571172992510140037611932413038677189525"
+    );
+    let fib = s
+        .functions()
+        .into_iter()
+        .find(|f| f.name() == "fib")
+        .unwrap();
+    assert_eq!(fib.memo_len(), 201);
+    // A partizan subtraction game: Left subtracts 1 or 2, Right 2 or 3.
+    run(
+        &mut s,
+        "def g(n) = { [g(n - k) for k in [1, 2] if k <= n] | [g(n - k) for k in [2, 3] if k <= n] }",
+    );
+    // The values by hand from the definition: g(0) = 0, g(1) = {0|} = 1,
+    // g(2) = {g(1), g(0) | g(0)} = {1, 0 | 0} = {1|0}, g(3) = {g(2), g(1) | g(1), g(0)}.
+    assert_eq!(run(&mut s, "[g(0), g(1), g(2)]"), "[0,1,{1|0}]");
+    let g3 = run(&mut s, "g(3)");
+    assert_eq!(g3, run(&mut s, "{ {1|0}, 1 | 1, 0 }"));
+    run(&mut s, "g(2000)");
+    let g = s.functions().into_iter().find(|f| f.name() == "g").unwrap();
+    assert_eq!(g.memo_len(), 2001);
+}
+
+#[test]
+fn memos_follow_redefinitions() {
+    transcript(&[
+        ("c = 1", "1"),
+        ("def f(n) = n + c", "f(n)"),
+        ("f(1)", "2"),
+        ("c = 5", "5"),
+        ("f(1)", "6"),
+        ("def h(n) = f(n) + 1", "h(n)"),
+        ("h(1)", "7"),
+        ("def f(n) = n", "f(n)"),
+        ("h(1)", "2"),
+    ]);
+}
+
+#[test]
+fn recursion_goes_deep_and_errors_stay_clear() {
+    let mut s = Session::new();
+    run(
+        &mut s,
+        "def down(n) = if n == 0 then 0 else 1 + down(n - 1)",
+    );
+    assert_eq!(run(&mut s, "down(100000)"), "100000");
+    run(&mut s, "def k(n) = {k(n - 1)|}");
+    // No base case: an error naming the function, and the session lives on.
+    let e = s.run_line("k(3)").unwrap_err();
+    assert!(e.message.starts_with("in `k`: "), "{}", e.message);
+    assert_eq!(run(&mut s, "down(3)"), "3");
+    assert!(fails(&mut s, "down(1, 2)").contains("takes 1 argument"));
+    assert!(fails(&mut s, "def value(n) = n").contains("reserved"));
+    assert!(fails(&mut s, "def f(n, n) = n").contains("twice"));
+    assert!(fails(&mut s, "if 1 then 2 else 3").contains("must be true or false"));
+    assert!(fails(&mut s, "f(n) = {n|0}").contains("def f(n) = ..."));
+    assert!(fails(&mut s, "3*^").contains("3 * ^"));
+    assert!(fails(&mut s, "2.^").contains("2 * ^"));
+    // The caret points at the call in this line, not into the definition.
+    let e = s.run_line("1 + down(\"x\")").unwrap_err();
+    assert_eq!(e.column("1 + down(\"x\")"), 5);
+}
+
+#[test]
+fn lists_and_strings() {
+    transcript(&[
+        ("L = [3, 1, 2]", "[3,1,2]"),
+        (
+            "[L[0], L[-1], L[1:], L[:2], L[5:], len(L)]",
+            "[3,2,[1,2],[3,1],[],3]",
+        ),
+        ("L + [4]", "[3,1,2,4]"),
+        (
+            "[sum(L), min(L), max(L), sort(L), reverse(L)]",
+            "[6,1,3,[1,2,3],[2,1,3]]",
+        ),
+        (
+            "[any([x > 2 for x in L]), all([x > 2 for x in L])]",
+            "[true,false]",
+        ),
+        ("[range(3), range(2, 4), 0..2]", "[[0,1,2],[2,3],[0,1,2]]"),
+        (
+            "[[x, y] for x in L for y in \"ab\" if x != 1]",
+            "[[3,\"a\"],[3,\"b\"],[2,\"a\"],[2,\"b\"]]",
+        ),
+        (
+            "[x for x in [x * x for x in 0..4] if x mod 2 == 0]",
+            "[0,4,16]",
+        ),
+        ("s = \"TT..F\"", "\"TT..F\""),
+        (
+            "[s[0], s[-1], s[1:3], len(s), s + \"!\"]",
+            "[\"T\",\"F\",\"T.\",5,\"TT..F!\"]",
+        ),
+        (
+            "[replace_at(s, 2, \"T\"), count(s, \"T\"), find_all(s, \".\")]",
+            "[\"TTT.F\",2,[2,3]]",
+        ),
+        (
+            "[count(\"aaa\", \"aa\"), find_all(\"aaa\", \"aa\")]",
+            "[2,[0,1]]",
+        ),
+        (
+            "[join([\"a\", \"b\"], \"|\"), split(\"x.|.o\", \"|\"), str(^*), contains(s, \"..\")]",
+            "[\"a|b\",[\"x.\",\".o\"],\"^*\",true]",
+        ),
+        ("[mex([0, 1, 3]), mex([]), abs(-3/4)]", "[2,0,3/4]"),
+        ("[1, *] == [1, *]", "true"),
+        ("[1 + *] == [1*]", "true"),
+        ("\"ab\" < \"b\"", "true"),
+        ("\"a\\\"b\"", "\"a\\\"b\""),
+        ("len(\"a\\\\b\")", "3"),
+    ]);
+    let mut s = Session::new();
+    assert!(fails(&mut s, "[1, 2][2]").contains("out of range"));
+    assert!(fails(&mut s, "[x for x in ^]").contains("runs over a list"));
+    assert!(fails(&mut s, "min([*, 0])").contains("confused"));
+}
+
+#[test]
+fn an_option_slot_takes_a_list() {
+    transcript(&[
+        ("{ [0, *] | [0, *] }", "*2"),
+        ("{ [n for n in 0..2] | }", "3"),
+        ("{ [] | 0 }", "-1"),
+        ("{ left_options(*3) | right_options(*3) }", "*3"),
+        ("'{ [0, 0] | }'", "'{0,0|}'"),
+        (
+            "def mex_game(k) = { [mex_game(j) for j in 0..k-1] | [mex_game(j) for j in 0..k-1] }",
+            "mex_game(k)",
+        ),
+        ("mex_game(5)", "*5"),
+    ]);
+}
+
+#[test]
+fn sums_keep_their_terms_for_misere_play() {
+    transcript(&[
+        ("*2 + *2", "0"),
+        ("misere_outcome_class(*2 + *2)", "P"),
+        ("misere_outcome_class(0)", "N"),
+        ("misere_outcome_class(* + * + *)", "P"),
+        ("misere_outcome_class(nim([2, 2]))", "P"),
+        ("misere_outcome_class(nim([2]) + nim([2]))", "P"),
+        ("g = *2 + *3", "*"),
+        ("misere_outcome_class(g - *)", "P"),
+        ("outcome_class(g - *)", "P"),
+        // Two heaps of one: the first player wins under misère play, and
+        // loses under normal play (* + * = 0).
+        ("misere_outcome_class(* + *)", "N"),
+        ("outcome_class(* + *)", "P"),
+        ("left_options(* + *)", "[*,*]"),
+        ("'{*|*}' + ^", "^"),
+        ("'{*|*}' + ^ -> 1", "1^"),
+    ]);
+}
+
+/// Bouton's rule for misère Nim: with every heap at most 1 the previous
+/// player wins iff the number of heaps is odd; otherwise iff the nim-sum is 0.
+#[test]
+fn misere_nim_follows_bouton_on_every_position_of_at_most_four_heaps_of_four() {
+    let mut s = Session::new();
+    let mut checked = 0;
+    for n in 0..=4 {
+        let mut heaps = vec![0u32; n];
+        loop {
+            let big = heaps.iter().any(|&h| h > 1);
+            let p = if big {
+                heaps.iter().fold(0, |a, &h| a ^ h) == 0
+            } else {
+                heaps.iter().filter(|&&h| h == 1).count() % 2 == 1
+            };
+            let want = if p { "P" } else { "N" };
+            let sum: Vec<String> = heaps.iter().map(|h| format!("*{h}")).collect();
+            let line = if sum.is_empty() {
+                "misere_outcome_class(0)".to_string()
+            } else {
+                format!("misere_outcome_class({})", sum.join(" + "))
+            };
+            assert_eq!(run(&mut s, &line), want, "heaps {heaps:?}");
+            let list: Vec<String> = heaps.iter().map(u32::to_string).collect();
+            let line = format!("misere_outcome_class(nim([{}]))", list.join(","));
+            assert_eq!(run(&mut s, &line), want, "nim heaps {heaps:?}");
+            checked += 1;
+            // Next multiset of heaps (non-decreasing tuples).
+            let Some(k) = (0..n).rev().find(|&k| heaps[k] < 4) else {
+                break;
+            };
+            let v = heaps[k] + 1;
+            for h in &mut heaps[k..] {
+                *h = v;
+            }
+        }
+    }
+    assert_eq!(checked, 1 + 5 + 15 + 35 + 70);
+}
+
+#[test]
+fn rulesets_defined_in_the_language() {
+    let mut s = Session::new();
+    // The subtraction game S = {1, 2}: *(n mod 3).
+    run(
+        &mut s,
+        "def take(n) \"remove 1 or 2\" = [n - k for k in [1, 2] if k <= n]",
+    );
+    assert_eq!(run(&mut s, "S = ruleset(take, take)"), "S(position)");
+    for n in 0..30 {
+        assert_eq!(
+            run(&mut s, &format!("value(S({n}))")),
+            run(&mut s, &format!("*{}", n % 3))
+        );
+    }
+    assert_eq!(run(&mut s, "S(4)"), "S(4)");
+    assert_eq!(run(&mut s, "outcome_class(S(3))"), "P");
+    assert_eq!(run(&mut s, "outcome_class(S(4) + S(5))"), "N");
+    assert_eq!(run(&mut s, "misere_outcome_class(S(1))"), "P");
+    assert_eq!(run(&mut s, "S(4) + S(5) + *3"), "0");
+    assert_eq!(run(&mut s, "left_options(S(4))"), "[S(3),S(2)]");
+    assert_eq!(
+        run(&mut s, "[value(p) for p in right_options(S(4))]"),
+        "[0,*2]"
+    );
+    // Depth 10^5: a chain of 100,000 positions.
+    assert_eq!(run(&mut s, "value(S(100000))"), "*");
+    // A position that reaches itself is reported with its cycle.
+    run(&mut s, "def back(n) = [1 - n]");
+    run(&mut s, "C = ruleset(back, take)");
+    let e = s.run_line("value(C(0))").unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Unsupported);
+    assert!(e.message.contains("C(0) -> C(1) -> C(0)"), "{}", e.message);
+    assert_eq!(run(&mut s, "value(S(3))"), "0");
+}
+
+#[test]
+fn components_and_keys_of_a_language_ruleset() {
+    let mut s = Session::new();
+    // Blue-red Hackenbush on one strip of stalks written "BR.B": a move
+    // removes an edge of one's colour and everything above it in that stalk;
+    // the stalks are components.
+    for line in [
+        "def cut(s, c) = [s[:i] for i in range(len(s)) if s[i] == c]",
+        "def stalks(s) = split(s, \".\")",
+        "def l(s) = cut(s, \"B\")",
+        "def r(s) = cut(s, \"R\")",
+        "H = ruleset(l, r, components = stalks)",
+    ] {
+        run(&mut s, line);
+    }
+    assert_eq!(run(&mut s, "value(H(\"BR\"))"), "1/2");
+    assert_eq!(run(&mut s, "value(H(\"BR.R\"))"), "-1/2");
+    assert_eq!(run(&mut s, "value(H(\"BRR.BB\"))"), "9/4");
+    // A symmetry key: stalks in any order are the same position.
+    run(&mut s, "def key(s) = join(sort(stalks(s)), \".\")");
+    run(&mut s, "K = ruleset(l, r, components = stalks, key = key)");
+    assert_eq!(run(&mut s, "value(K(\"BRR.BB\"))"), "9/4");
+    assert_eq!(run(&mut s, "value(K(\"BB.BRR\"))"), "9/4");
+    assert!(fails(&mut s, "ruleset(l)").contains("left and right"));
+    assert!(fails(&mut s, "ruleset(l, 3)").contains("must be a function"));
+}
+
+#[test]
+fn functions_are_listed_with_their_help() {
+    let mut s = Session::new();
+    run(&mut s, "def f(n) \"Left's move count\" = n");
+    let help = s.function_help("f").unwrap();
+    assert!(help.starts_with("f(n)\n  Left's move count"), "{help}");
+    assert_eq!(s.functions().len(), 1);
+    // A definition prints its signature: one line in --batch.
+    assert_eq!(run(&mut s, "def g(a, b) = a + b"), "g(a, b)");
+    assert_eq!(run(&mut s, "x = 2; y = 3; g(x, y)"), "5");
+}
+
+#[test]
+fn cgsuite_method_names_reach_the_functions() {
+    transcript(&[
+        ("{3||2|1}.LeftOptions", "{3}"),
+        ("{3||2|1}.RightOptions", "{{2|1}}"),
+        ("'{*|*}'.CanonicalForm", "0"),
+        ("{3||2|1}.Mean", "9/4"),
+        ("^.AtomicWeight", "1"),
+        ("{1|-1}.Temperature", "1"),
+        ("^*.Birthday", "2"),
+    ]);
+}
+
+#[test]
+fn tables_for_papers() {
+    let mut s = Session::new();
+    let t = run(
+        &mut s,
+        "table([[\"n\", \"value\"]] + [[n, value(cutcake(1, n))] for n in 1..3])",
+    );
+    assert_eq!(t, "n  value\n1  0\n2  1\n3  2");
+}
