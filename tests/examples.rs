@@ -32,4 +32,8 @@ fn check_dir(dir: &std::path::Path) -> usize {
 fn examples_reproduce_their_expected_output() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
     assert!(check_dir(&dir) >= 2, "examples/ lost its scripts");
+    assert!(
+        check_dir(&dir.join("rulesets")) >= 7,
+        "examples/rulesets/ lost its scripts"
+    );
 }

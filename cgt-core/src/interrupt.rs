@@ -65,7 +65,12 @@ pub fn pending() -> bool {
 
 /// The requested stop, if any, as a value (cleared): for loops that must
 /// tidy up before they return instead of unwinding.
+#[inline]
 pub fn poll() -> Result<(), Stop> {
+    // A plain load first: the common case (no request) writes nothing.
+    if FLAG.load(Ordering::Relaxed) == 0 {
+        return Ok(());
+    }
     match FLAG.swap(0, Ordering::Relaxed) {
         0 => Ok(()),
         2 => Err(Stop::MemoryLimit),

@@ -115,7 +115,7 @@ pub enum UnOp {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Clause {
     /// `for name in list` (a list, a string, or a range `a..b`).
-    For(String, Expr),
+    For(Arc<str>, Expr),
     /// `if condition`: keeps the bindings for which it holds.
     If(Expr),
 }
@@ -180,6 +180,14 @@ pub enum ExprKind {
     Str(Arc<str>),
     /// A variable (or `Left`, `Right`).
     Var(String),
+    /// A variable bound by a parameter, `let` or `for`: its slot in the
+    /// frame and its binder's name (see `resolve`).
+    Local {
+        /// Index in the frame's bindings.
+        slot: u32,
+        /// The binder's name, shared with the binding.
+        name: Arc<str>,
+    },
     /// `name(args)`: a built-in, a defined function, or a ruleset making a position.
     Call {
         /// The function's name as written (built-ins also answer to
@@ -216,7 +224,7 @@ pub enum ExprKind {
     /// `let x = e, y = f in body`.
     Let {
         /// The bindings, in order (each sees the ones before it).
-        bindings: Vec<(String, Expr)>,
+        bindings: Vec<(Arc<str>, Expr)>,
         /// The value.
         body: Box<Expr>,
     },
@@ -276,6 +284,54 @@ impl ExprKind {
             }
             ExprKind::Let { bindings, body } => {
                 out.extend(bindings.iter().map(|(_, e)| e));
+                out.push(body);
+            }
+            ExprKind::Binary { lhs, rhs, .. } => {
+                out.push(lhs);
+                out.push(rhs);
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// The sub-expressions, mutably, in no particular order.
+    pub fn children_mut(&mut self) -> Vec<&mut Expr> {
+        let mut out: Vec<&mut Expr> = Vec::new();
+        match self {
+            ExprKind::Literal {
+                star: Some(Star::Expr(e)),
+                ..
+            } => out.push(e),
+            ExprKind::Tiny { arg, .. } | ExprKind::Unary { arg, .. } => out.push(arg),
+            ExprKind::Braces { left, right } | ExprKind::Form { left, right } => {
+                out.extend(left.iter_mut().chain(right.iter_mut()))
+            }
+            ExprKind::Set(items) | ExprKind::List(items) => out.extend(items.iter_mut()),
+            ExprKind::Call { args, .. } => out.extend(args.iter_mut().map(|a| &mut a.value)),
+            ExprKind::Comprehension { body, clauses } => {
+                out.push(body);
+                for c in clauses.iter_mut() {
+                    match c {
+                        Clause::For(_, e) | Clause::If(e) => out.push(e),
+                    }
+                }
+            }
+            ExprKind::Index { target, index } => {
+                out.push(target);
+                out.push(index);
+            }
+            ExprKind::Slice { target, from, to } => {
+                out.push(target);
+                out.extend(from.iter_mut().chain(to.iter_mut()).map(|e| &mut **e));
+            }
+            ExprKind::If { cond, then, other } => {
+                out.push(cond);
+                out.push(then);
+                out.push(other);
+            }
+            ExprKind::Let { bindings, body } => {
+                out.extend(bindings.iter_mut().map(|(_, e)| e));
                 out.push(body);
             }
             ExprKind::Binary { lhs, rhs, .. } => {
@@ -355,7 +411,7 @@ pub struct Definition {
     /// Where the name is in the line.
     pub name_span: Span,
     /// The parameters' names.
-    pub params: Vec<String>,
+    pub params: Vec<Arc<str>>,
     /// The doc string `help` shows.
     pub doc: Option<String>,
     /// The body.

@@ -121,8 +121,19 @@ fn number_value(ar: &mut Arena, x: cgt_core::number::Dyadic) -> Value {
     Value::Game(ar.number(x))
 }
 
-/// One player's options of a value: canonical options of a game, the
-/// positions of a position, the options as forms of a form or a sum.
+/// The misère outcome of argument 0 as it is played (see `to_play_form`);
+/// a position is searched by its rules.
+fn misere_of(s: &mut Session, a: &Args) -> Result<cgt_core::analysis::Outcome, Error> {
+    if let Value::Position(p) = &a.values[0] {
+        return Ok(p.misere_outcome());
+    }
+    let f = s.to_play_form(&a.values[0], a.spans[0])?;
+    Ok(misere_outcome_direct(&mut s.arena, &f))
+}
+
+/// One player's options of a value: canonical options of a game (and of a
+/// sum of canonical games, as in CGSuite), the positions of a position, the
+/// options as forms of a form or a sum of forms and positions.
 fn options_of(s: &mut Session, a: &Args, left: bool) -> Result<Value, Error> {
     match &a.values[0] {
         Value::Position(p) => {
@@ -133,8 +144,13 @@ fn options_of(s: &mut Session, a: &Args, left: bool) -> Result<Value, Error> {
             };
             Ok(Value::list(o.into_iter().map(Value::Position).collect()))
         }
-        v @ (Value::Form(_) | Value::Sum(_)) => {
+        v @ Value::Form(_) => {
             let f = s.to_form(v, a.spans[0])?;
+            let o = f.options(&mut s.arena, left);
+            Ok(Value::list(o.into_iter().map(Value::Form).collect()))
+        }
+        Value::Sum(sum) if sum.value.is_none() => {
+            let f = s.to_play_form(&a.values[0], a.spans[0])?;
             let o = f.options(&mut s.arena, left);
             Ok(Value::list(o.into_iter().map(Value::Form).collect()))
         }
@@ -658,12 +674,9 @@ static NATIVE: &[Builtin] = &[
         signature: "misere_outcome_class(G)",
         arity: 1..=1,
         topic: "misere",
-        help: "The outcome class under misère play (a player who cannot move wins), computed on the game tree as given: an explicit form '{...}' as written, a value by its canonical form. Not a function of the value.",
+        help: "The outcome class under misère play (a player who cannot move wins), computed on the game tree as given: an explicit form '{...}' as written, a position by its rules, a sum as the sum of its terms (*2 + *2 is misère Nim with heaps 2 and 2: P), a value by its canonical form. Not a function of the value.",
         example: "misere_outcome_class(^*6)",
-        run: Run::Native(|s, a| {
-            let f = s.to_form(&a.values[0], a.spans[0])?;
-            Ok(Value::Outcome(misere_outcome_direct(&mut s.arena, &f)))
-        }),
+        run: Run::Native(|s, a| Ok(Value::Outcome(misere_of(s, a)?))),
     },
     Builtin {
         name: "misere_outcome",
@@ -673,7 +686,10 @@ static NATIVE: &[Builtin] = &[
         help: "The misère outcome class of the form G by direct search. With per_player, computed instead through the reduction o-(G) = o+(G -> *) under the per-player sequential rule, which holds for every form (the joint-end rule needs G dicotic).",
         example: "misere_outcome(1, per_player)",
         run: Run::Native(|s, a| {
-            let f = s.to_form(&a.values[0], a.spans[0])?;
+            if a.values.len() == 1 {
+                return Ok(Value::Outcome(misere_of(s, a)?));
+            }
+            let f = s.to_play_form(&a.values[0], a.spans[0])?;
             match a.values.get(1) {
                 None => Ok(Value::Outcome(misere_outcome_direct(&mut s.arena, &f))),
                 Some(Value::Str(r)) if &**r == "per_player" => {
@@ -1027,6 +1043,7 @@ pub fn builtins() -> &'static [Builtin] {
     ALL.get_or_init(|| {
         let mut all = NATIVE.to_vec();
         all.extend(super::data::DATA.iter().cloned());
+        all.extend(super::grids::GRIDS.iter().cloned());
         all.push(super::user_ruleset::RULESET.clone());
         for ruleset in RULESETS {
             for c in ruleset.constructors {
@@ -1062,7 +1079,11 @@ pub fn is_option_word(word: &str) -> bool {
 
 /// The built-in called `name`.
 pub fn lookup(name: &str) -> Option<&'static Builtin> {
-    builtins().iter().find(|b| b.name == name)
+    static BY_NAME: OnceLock<hashbrown::HashMap<&'static str, &'static Builtin>> = OnceLock::new();
+    BY_NAME
+        .get_or_init(|| builtins().iter().map(|b| (b.name, b)).collect())
+        .get(name)
+        .copied()
 }
 
 impl Builtin {

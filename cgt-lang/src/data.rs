@@ -9,18 +9,32 @@ use super::error::Error;
 use super::eval::Session;
 use super::value::Value;
 use cgt_core::game::GameId;
-use cgt_core::number::{BigInt, Dyadic};
-use num_traits::{Signed, ToPrimitive};
-use std::sync::Arc;
+use cgt_core::number::BigInt;
+use num_traits::ToPrimitive;
+use std::sync::{Arc, OnceLock};
 
 /// The most elements a list or characters a string made by `*` may have.
 const REPEAT_LIMIT: usize = 100_000_000;
 
 /// The position `i` (negative from the end) in a sequence of `len`.
-fn position(i: &BigInt, len: usize) -> Option<usize> {
-    let i = i.to_i128()?;
-    let k = if i < 0 { len as i128 + i } else { i };
-    (0..len as i128).contains(&k).then_some(k as usize)
+fn position(i: i64, len: usize) -> Option<usize> {
+    let (i, len) = (i as i128, len as i128);
+    let k = if i < 0 { len + i } else { i };
+    (0..len).contains(&k).then_some(k as usize)
+}
+
+/// A string of one character; the ASCII ones are made once and shared.
+fn one_char(c: &str) -> Value {
+    static ASCII: OnceLock<Vec<Arc<str>>> = OnceLock::new();
+    let table = ASCII.get_or_init(|| {
+        (0u8..128)
+            .map(|b| Arc::from((b as char).to_string()))
+            .collect()
+    });
+    match c.as_bytes() {
+        [b] if *b < 128 => Value::Str(table[*b as usize].clone()),
+        _ => Value::str(c),
+    }
 }
 
 /// The characters of a string (bytes for ASCII, the common case).
@@ -43,7 +57,7 @@ fn char_count(s: &str) -> usize {
 }
 
 /// `t[i]` for a list or a string.
-pub fn index(t: &Value, i: &BigInt, tspan: Span, ispan: Span) -> Result<Value, Error> {
+pub fn index(t: &Value, i: i64, tspan: Span, ispan: Span) -> Result<Value, Error> {
     let len = match t {
         Value::List(items) => items.len(),
         Value::Str(s) => char_count(s),
@@ -68,25 +82,21 @@ pub fn index(t: &Value, i: &BigInt, tspan: Span, ispan: Span) -> Result<Value, E
     };
     Ok(match t {
         Value::List(items) => items[k].clone(),
-        Value::Str(s) if s.is_ascii() => Value::str(&s[k..k + 1]),
-        Value::Str(s) => Value::str(chars(s)[k]),
+        Value::Str(s) if s.is_ascii() => one_char(&s[k..k + 1]),
+        Value::Str(s) => one_char(chars(s)[k]),
         _ => unreachable!("checked above"),
     })
 }
 
 /// The clamped bounds of a slice `[a:b]` of a sequence of `len`.
-fn bounds(a: Option<&BigInt>, b: Option<&BigInt>, len: usize) -> (usize, usize) {
-    let clamp = |x: Option<&BigInt>, default: usize| -> usize {
+fn bounds(a: Option<i64>, b: Option<i64>, len: usize) -> (usize, usize) {
+    let clamp = |x: Option<i64>, default: usize| -> usize {
         match x {
             None => default,
             Some(x) => {
-                let x = x.to_i128().unwrap_or(if x.is_negative() {
-                    i128::MIN
-                } else {
-                    i128::MAX
-                });
-                let k = if x < 0 { len as i128 + x } else { x };
-                k.clamp(0, len as i128) as usize
+                let (x, len) = (x as i128, len as i128);
+                let k = if x < 0 { len + x } else { x };
+                k.clamp(0, len) as usize
             }
         }
     };
@@ -95,12 +105,7 @@ fn bounds(a: Option<&BigInt>, b: Option<&BigInt>, len: usize) -> (usize, usize) 
 }
 
 /// `t[a:b]` for a list or a string.
-pub fn slice(
-    t: &Value,
-    a: Option<&BigInt>,
-    b: Option<&BigInt>,
-    span: Span,
-) -> Result<Value, Error> {
+pub fn slice(t: &Value, a: Option<i64>, b: Option<i64>, span: Span) -> Result<Value, Error> {
     match t {
         Value::List(items) => {
             let (from, to) = bounds(a, b, items.len());
@@ -182,7 +187,7 @@ fn int(s: &mut Session, n: usize) -> Value {
 }
 
 fn number(s: &mut Session, n: BigInt) -> Value {
-    Value::Game(s.arena.number(Dyadic::from_bigint(n)))
+    Value::Game(s.integer(&n))
 }
 
 /// The booleans of a list, for any/all.
@@ -442,26 +447,33 @@ pub static DATA: &[Builtin] = &[
         help: "The string s with its character at index i replaced by the string t (or the list s with its element i replaced by t).",
         example: "replace_at(\"T.F\", 1, \"T\")",
         run: Run::Native(|s, a| {
-            let i = s.to_integer(&a.values[1], a.spans[1])?;
+            let i = s.to_i64(&a.values[1], a.spans[1])?;
             match &a.values[0] {
                 Value::Str(t) => {
-                    let cs = chars(t);
-                    let Some(k) = position(&i, cs.len()) else {
+                    let len = char_count(t);
+                    let Some(k) = position(i, len) else {
                         return Err(Error::spanned(
                             a.spans[1],
-                            format!("index {i} is out of range for a string of length {}", cs.len()),
+                            format!("index {i} is out of range for a string of length {len}"),
                         ));
                     };
                     let new = str_arg(a, 2)?;
                     let mut out = String::with_capacity(t.len() + new.len());
-                    out.push_str(&cs[..k].concat());
-                    out.push_str(new);
-                    out.push_str(&cs[k + 1..].concat());
+                    if t.is_ascii() {
+                        out.push_str(&t[..k]);
+                        out.push_str(new);
+                        out.push_str(&t[k + 1..]);
+                    } else {
+                        let cs = chars(t);
+                        out.push_str(&cs[..k].concat());
+                        out.push_str(new);
+                        out.push_str(&cs[k + 1..].concat());
+                    }
                     Ok(Value::str(out))
                 }
                 _ => {
                     let items = list_arg(a, 0)?;
-                    let Some(k) = position(&i, items.len()) else {
+                    let Some(k) = position(i, items.len()) else {
                         return Err(Error::spanned(
                             a.spans[1],
                             format!("index {i} is out of range for a list of length {}", items.len()),

@@ -8,6 +8,7 @@ use super::function::Function;
 use super::key;
 use super::parser::{is_keyword, parse_line};
 use super::print::Printer;
+use super::resolve::resolve;
 use super::style::{restyle, Style};
 use super::user_ruleset::UserRuleset;
 use super::value::{Player, Sum, Value};
@@ -34,7 +35,7 @@ pub struct Session {
     vars: HashMap<String, Value>,
     /// Bindings of loops, `let` and calls, innermost last; a call sees only
     /// those from `frame` on (its parameters and its own bindings).
-    locals: Vec<(String, Value)>,
+    locals: Vec<(Arc<str>, Value)>,
     frame: usize,
     /// How deep calls of defined functions nest now.
     depth: usize,
@@ -170,7 +171,11 @@ impl Session {
     }
 
     /// Run one statement (`source` is its text, kept by definitions).
-    fn statement(&mut self, st: Statement, source: &str) -> Result<Option<Value>, Error> {
+    fn statement(&mut self, mut st: Statement, source: &str) -> Result<Option<Value>, Error> {
+        match &mut st {
+            Statement::Expr(e) | Statement::Assign { expr: e, .. } => resolve(e, &mut Vec::new()),
+            Statement::Def(def) => resolve(&mut def.body, &mut def.params.clone()),
+        }
         let v = match st {
             Statement::Expr(e) => self.eval(&e)?,
             Statement::Assign {
@@ -224,7 +229,40 @@ impl Session {
         if let Value::Ruleset(r) = &v {
             self.rulesets.push(Arc::downgrade(r));
         }
+        let function = matches!(v, Value::Function(_));
         self.vars.insert(name, v);
+        if function || used {
+            self.mark_recursive();
+        }
+    }
+
+    /// Mark each defined function recursive or not: whether it can reach
+    /// itself through the functions its body names (as defined now).
+    fn mark_recursive(&self) {
+        let by_name: HashMap<&str, &Arc<Function>> = self
+            .vars
+            .iter()
+            .filter_map(|(n, v)| match v {
+                Value::Function(f) => Some((n.as_str(), f)),
+                _ => None,
+            })
+            .collect();
+        for f in self.functions.iter().filter_map(Weak::upgrade) {
+            let mut seen: hashbrown::HashSet<&str> = hashbrown::HashSet::new();
+            let mut stack: Vec<&str> = f.uses_names().collect();
+            let mut recursive = false;
+            while let Some(n) = stack.pop() {
+                let Some(g) = by_name.get(n) else { continue };
+                if Arc::ptr_eq(g, &f) {
+                    recursive = true;
+                    break;
+                }
+                if seen.insert(n) {
+                    stack.extend(g.uses_names());
+                }
+            }
+            f.set_recursive(recursive);
+        }
     }
 
     /// Every function forgets its results and every ruleset its graph (the
@@ -481,26 +519,34 @@ impl Session {
             }
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
             ExprKind::Var(name) => self.lookup(name, e.span),
+            ExprKind::Local { slot, name } => {
+                if let Some((n, v)) = self.locals.get(self.frame + *slot as usize) {
+                    if Arc::ptr_eq(n, name) {
+                        return Ok(v.clone());
+                    }
+                }
+                self.lookup(name, e.span)
+            }
             ExprKind::Call { name, args } => self.call(name, args, e.span),
             ExprKind::Index { target, index } => {
                 let t = self.eval(target)?;
                 let i = self.eval(index)?;
-                let i = self.to_integer(&i, index.span)?;
-                super::data::index(&t, &i, target.span, index.span)
+                let i = self.to_i64(&i, index.span)?;
+                super::data::index(&t, i, target.span, index.span)
             }
             ExprKind::Slice { target, from, to } => {
                 let t = self.eval(target)?;
-                let mut bound = |b: &Option<Box<Expr>>| -> Result<Option<BigInt>, Error> {
+                let mut bound = |b: &Option<Box<Expr>>| -> Result<Option<i64>, Error> {
                     match b {
                         None => Ok(None),
                         Some(x) => {
                             let v = self.eval(x)?;
-                            Ok(Some(self.to_integer(&v, x.span)?))
+                            Ok(Some(self.to_i64(&v, x.span)?))
                         }
                     }
                 };
                 let (a, b) = (bound(from)?, bound(to)?);
-                super::data::slice(&t, a.as_ref(), b.as_ref(), target.span)
+                super::data::slice(&t, a, b, target.span)
             }
             ExprKind::If { cond, then, other } => {
                 if self.eval_bool(cond, "the condition of `if`")? {
@@ -590,7 +636,7 @@ impl Session {
         self.locals[self.frame..]
             .iter()
             .rev()
-            .find(|(n, _)| n == name)
+            .find(|(n, _)| **n == *name)
             .map(|(_, v)| v)
     }
 
@@ -780,9 +826,10 @@ impl Session {
                 Ok(())
             }
             Clause::For(name, list) => {
+                let over = self.iteration(list)?;
                 self.locals.push((name.clone(), Value::Bool(false)));
                 let slot = self.locals.len() - 1;
-                let r = self.for_each(list, |s, item| {
+                let r = self.for_each(over, |s, item| {
                     s.locals[slot].1 = item;
                     s.comprehend(body, rest, out)
                 });
@@ -792,18 +839,9 @@ impl Session {
         }
     }
 
-    /// Run `f` on each element of what `list` evaluates to: a range `a..b`
-    /// (without making the list), a list, a set or a string (its characters).
-    fn for_each(
-        &mut self,
-        list: &Expr,
-        mut f: impl FnMut(&mut Session, Value) -> Result<(), Error>,
-    ) -> Result<(), Error> {
-        let mut step = |s: &mut Session, item: Value| -> Result<(), Error> {
-            // Ctrl-C and the memory limit stop even a loop of cheap steps.
-            cgt_core::interrupt::poll()?;
-            f(s, item)
-        };
+    /// What a `for` runs over, evaluated before its name is bound: a
+    /// range `a..b` (without making the list), a list, a set or a string.
+    fn iteration(&mut self, list: &Expr) -> Result<Iteration, Error> {
         if let ExprKind::Binary {
             op: BinOp::Range,
             lhs,
@@ -811,20 +849,12 @@ impl Session {
         } = &list.kind
         {
             let (a, b) = self.range_bounds(lhs, rhs)?;
-            let mut i = a;
-            while i <= b {
-                let g = self.arena.number(Dyadic::from_bigint(i.clone()));
-                step(self, Value::Game(g))?;
-                i += 1;
-            }
-            return Ok(());
+            return Ok(Iteration::Range(a, b));
         }
         match self.eval(list)? {
-            Value::List(items) => items.iter().try_for_each(|x| step(self, x.clone())),
-            Value::Set(items) => items.into_iter().try_for_each(|x| step(self, x)),
-            Value::Str(s) => s
-                .chars()
-                .try_for_each(|c| step(self, Value::str(c.to_string()))),
+            Value::List(items) => Ok(Iteration::Items(items)),
+            Value::Set(items) => Ok(Iteration::Items(Arc::new(items))),
+            Value::Str(s) => Ok(Iteration::Chars(s)),
             other => Err(Error::spanned(
                 list.span,
                 format!(
@@ -832,6 +862,42 @@ impl Session {
                     other.type_name()
                 ),
             )),
+        }
+    }
+
+    /// Run `f` on each element of an iteration (characters as strings).
+    fn for_each(
+        &mut self,
+        over: Iteration,
+        mut f: impl FnMut(&mut Session, Value) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let mut step = |s: &mut Session, item: Value| -> Result<(), Error> {
+            // Ctrl-C and the memory limit stop even a loop of cheap steps.
+            cgt_core::interrupt::poll()?;
+            f(s, item)
+        };
+        match over {
+            Iteration::Range(a, b) => {
+                let mut i = a;
+                while i <= b {
+                    let g = self.integer(&i);
+                    step(self, Value::Game(g))?;
+                    i += 1;
+                }
+                Ok(())
+            }
+            Iteration::Items(items) => items.iter().try_for_each(|x| step(self, x.clone())),
+            Iteration::Chars(s) => {
+                let t = Value::Str(s);
+                let n = match &t {
+                    Value::Str(s) => s.chars().count(),
+                    _ => 0,
+                };
+                (0..n).try_for_each(|k| {
+                    let c = super::data::index(&t, k as i64, Span::default(), Span::default())?;
+                    step(self, c)
+                })
+            }
         }
     }
 
@@ -853,11 +919,16 @@ impl Session {
     fn binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr) -> Result<Value, Error> {
         match op {
             BinOp::And | BinOp::Or => {
-                let a = self.eval_bool(lhs, &format!("`{}`'s left side", op_word(op)))?;
+                let (left, right) = if op == BinOp::And {
+                    ("`and`'s left side", "`and`'s right side")
+                } else {
+                    ("`or`'s left side", "`or`'s right side")
+                };
+                let a = self.eval_bool(lhs, left)?;
                 if a == (op == BinOp::Or) {
                     return Ok(Value::Bool(a));
                 }
-                let b = self.eval_bool(rhs, &format!("`{}`'s right side", op_word(op)))?;
+                let b = self.eval_bool(rhs, right)?;
                 return Ok(Value::Bool(b));
             }
             BinOp::Sequential => {
@@ -880,9 +951,7 @@ impl Session {
                 let mut i = a;
                 while i <= b {
                     cgt_core::interrupt::poll()?;
-                    out.push(Value::Game(
-                        self.arena.number(Dyadic::from_bigint(i.clone())),
-                    ));
+                    out.push(Value::Game(self.integer(&i)));
                     i += 1;
                 }
                 return Ok(Value::list(out));
@@ -925,6 +994,13 @@ impl Session {
         vb: Value,
         sb: Span,
     ) -> Result<Value, Error> {
+        if let (Value::Game(a), Value::Game(b)) = (&va, &vb) {
+            if let (Some(x), Some(y)) = (self.arena.as_i64(*a), self.arena.as_i64(*b)) {
+                if let Some(v) = self.small_arithmetic(op, x, y) {
+                    return Ok(v);
+                }
+            }
+        }
         if matches!(op, BinOp::Eq | BinOp::Ne) {
             let same = self.equal(&va, &vb, sa)?;
             return Ok(Value::Bool(same == (op == BinOp::Eq)));
@@ -980,6 +1056,38 @@ impl Session {
             BinOp::GreaterOrConfused => Value::Bool(!ar.le(a, b)),
             _ => unreachable!("handled above"),
         })
+    }
+
+    /// `x op y` for two integers that fit an `i64`, where the result does
+    /// too (else `None`: the general path computes it exactly).
+    fn small_arithmetic(&mut self, op: BinOp, x: i64, y: i64) -> Option<Value> {
+        let n = match op {
+            BinOp::Add => x.checked_add(y)?,
+            BinOp::Sub => x.checked_sub(y)?,
+            BinOp::Mul => x.checked_mul(y)?,
+            BinOp::Div | BinOp::Mod if y != 0 => {
+                // Rounding down, as the general path (and CGSuite) does.
+                let (q, r) = (x.checked_div(y)?, x.checked_rem(y)?);
+                let q = if r != 0 && ((r < 0) != (y < 0)) {
+                    q - 1
+                } else {
+                    q
+                };
+                if op == BinOp::Div {
+                    q
+                } else {
+                    x - q * y
+                }
+            }
+            BinOp::Eq => return Some(Value::Bool(x == y)),
+            BinOp::Ne => return Some(Value::Bool(x != y)),
+            BinOp::Le => return Some(Value::Bool(x <= y)),
+            BinOp::Ge => return Some(Value::Bool(x >= y)),
+            BinOp::Lt => return Some(Value::Bool(x < y)),
+            BinOp::Gt => return Some(Value::Bool(x > y)),
+            _ => return None,
+        };
+        Some(Value::Game(self.arena.integer(n)))
     }
 
     /// `a == b`: games (forms, sums, positions) by value, strings and lists
@@ -1132,6 +1240,11 @@ impl Session {
         ups: Option<&Ups>,
         star: Option<&Star>,
     ) -> Result<Value, Error> {
+        if ups.is_none() && star.is_none() && number.exponent() == 0 {
+            if let Some(n) = number.small_numerator() {
+                return Ok(Value::Game(self.arena.integer(n)));
+            }
+        }
         let nim = match star {
             None => 0,
             Some(Star::Nim(n)) => *n,
@@ -1273,8 +1386,19 @@ impl Session {
     }
 
     /// The form of a value (a canonical game is its own canonical form; a
-    /// position is its game tree; a sum is the sum of its terms' forms).
+    /// position is its game tree; a sum of forms or positions is the sum of
+    /// its terms' forms; a sum of canonical games is canonical, as in CGSuite).
     pub fn to_form(&mut self, v: &Value, span: Span) -> Result<Form, Error> {
+        match v {
+            Value::Sum(s) if s.value.is_some() => Ok(Form::Value(s.value.expect("checked"))),
+            other => self.to_play_form(other, span),
+        }
+    }
+
+    /// The form of a value as it is played: a sum, even of canonical games,
+    /// is the sum of its terms (misère play of *2 + *2 is misère Nim with
+    /// heaps 2 and 2, not misère play of 0).
+    pub fn to_play_form(&mut self, v: &Value, span: Span) -> Result<Form, Error> {
         match v {
             Value::Game(g) => Ok(Form::Value(*g)),
             Value::Form(f) => Ok((**f).clone()),
@@ -1282,7 +1406,7 @@ impl Session {
             Value::Sum(s) => {
                 let mut acc: Option<Form> = None;
                 for (neg, t) in &s.terms {
-                    let f = deep(|| self.to_form(t, span))?;
+                    let f = deep(|| self.to_play_form(t, span))?;
                     let f = if *neg { Form::Neg(Arc::new(f)) } else { f };
                     acc = Some(match acc {
                         None => f,
@@ -1357,6 +1481,26 @@ impl Session {
             .ok_or_else(|| Error::spanned(span, "expected an integer"))
     }
 
+    /// The game of an integer (small ones without hashing).
+    pub(crate) fn integer(&mut self, n: &BigInt) -> GameId {
+        match n.to_i64() {
+            Some(k) => self.arena.integer(k),
+            None => self.arena.number(Dyadic::from_bigint(n.clone())),
+        }
+    }
+
+    /// An integer value as an `i64` (indices and counts).
+    pub fn to_i64(&mut self, v: &Value, span: Span) -> Result<i64, Error> {
+        if let Value::Game(g) = v {
+            if let Some(n) = self.arena.as_i64(*g) {
+                return Ok(n);
+            }
+        }
+        let n = self.to_integer(v, span)?;
+        n.to_i64()
+            .ok_or_else(|| Error::spanned(span, format!("{n} is out of range here")))
+    }
+
     /// A value that must be an integer in `0..=limit`, as a `usize`.
     pub fn to_count(&mut self, v: &Value, span: Span, limit: usize) -> Result<usize, Error> {
         let n = self.to_integer(v, span)?;
@@ -1366,20 +1510,19 @@ impl Session {
     }
 }
 
+/// What a comprehension's `for` runs over.
+enum Iteration {
+    Range(BigInt, BigInt),
+    Items(Arc<Vec<Value>>),
+    Chars(Arc<str>),
+}
+
 /// The canonical value of a game-like value when it needs no computation.
 fn known_value(v: &Value) -> Option<GameId> {
     match v {
         Value::Game(g) => Some(*g),
         Value::Sum(s) => s.value,
         _ => None,
-    }
-}
-
-fn op_word(op: BinOp) -> &'static str {
-    if op == BinOp::And {
-        "and"
-    } else {
-        "or"
     }
 }
 

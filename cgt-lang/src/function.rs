@@ -1,12 +1,14 @@
-//! Functions defined with `def`: pure, so each is memoised by its
-//! arguments. A memo is cleared when anything the function may depend on
-//! changes (see [`Function::uses`]).
+//! Functions defined with `def`: pure, so each recursive one is memoised
+//! by its arguments (a recursive game family costs one evaluation per
+//! distinct argument). A memo is cleared when anything the function may
+//! depend on changes (see [`Function::uses`]).
 
 use super::ast::{Clause, Definition, Expr, ExprKind};
 use super::key::{args_key, Key};
 use super::value::Value;
 use hashbrown::{HashMap, HashSet};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// A defined function.
 #[derive(Debug)]
@@ -20,6 +22,9 @@ pub struct Function {
     free: HashSet<String>,
     /// Results by argument values.
     memo: Mutex<HashMap<Key, Value>>,
+    /// True if the function can call itself (through the functions defined
+    /// now): only then does a memo save work, so only then is it kept.
+    recursive: AtomicBool,
 }
 
 impl Function {
@@ -32,7 +37,20 @@ impl Function {
             source,
             free,
             memo: Mutex::new(HashMap::new()),
+            recursive: AtomicBool::new(true),
         }
+    }
+
+    /// Whether calls are memoised: set by the session from the call graph
+    /// of the functions defined (a function that cannot reach itself is
+    /// called with new arguments nearly every time, so a memo only costs).
+    pub fn set_recursive(&self, recursive: bool) {
+        self.recursive.store(recursive, Ordering::Relaxed);
+    }
+
+    /// The names of functions and globals the body uses.
+    pub fn uses_names(&self) -> impl Iterator<Item = &str> {
+        self.free.iter().map(String::as_str)
     }
 
     /// The name.
@@ -52,11 +70,17 @@ impl Function {
 
     /// The memoised result for these arguments.
     pub fn recall(&self, args: &[Value]) -> Option<Value> {
+        if !self.recursive.load(Ordering::Relaxed) {
+            return None;
+        }
         self.memo.lock().ok()?.get(&args_key(args)).cloned()
     }
 
     /// Remember a result.
     pub fn remember(&self, args: &[Value], result: Value) {
+        if !self.recursive.load(Ordering::Relaxed) {
+            return;
+        }
         if let Ok(mut m) = self.memo.lock() {
             m.insert(args_key(args), result);
         }
@@ -78,18 +102,18 @@ impl Function {
 
 /// Collect the names `e` uses that `bound` does not bind; iterative over
 /// the tree, so a deep body does not recurse natively.
-fn free_names(e: &Expr, bound: &[String], free: &mut HashSet<String>) {
+fn free_names(e: &Expr, bound: &[Arc<str>], free: &mut HashSet<String>) {
     // Each expression with the names in scope for it.
-    let mut stack: Vec<(&Expr, Vec<String>)> = vec![(e, bound.to_vec())];
+    let mut stack: Vec<(&Expr, Vec<Arc<str>>)> = vec![(e, bound.to_vec())];
     while let Some((e, scope)) = stack.pop() {
         match &e.kind {
             ExprKind::Var(name) => {
-                if !scope.contains(name) {
+                if !scope.iter().any(|s| **s == **name) {
                     free.insert(name.clone());
                 }
             }
             ExprKind::Call { name, args } => {
-                if !scope.contains(name) {
+                if !scope.iter().any(|s| **s == **name) {
                     free.insert(name.clone());
                 }
                 for a in args {

@@ -13,6 +13,7 @@ use nom::sequence::pair;
 use nom::IResult;
 use std::borrow::Cow;
 use std::cell::Cell;
+use std::sync::Arc;
 
 type In<'a> = &'a str;
 
@@ -244,7 +245,7 @@ impl<'s> Parser<'s> {
         let Some(mut i) = i.strip_prefix('(') else {
             return fatal(i, "expected `(` and the parameters, e.g. def f(n) = ...");
         };
-        let mut params: Vec<String> = Vec::new();
+        let mut params: Vec<Arc<str>> = Vec::new();
         loop {
             let (j, _) = ws(i)?;
             if let Some(rest) = j.strip_prefix(')') {
@@ -265,10 +266,10 @@ impl<'s> Parser<'s> {
             if is_keyword(p) {
                 return fatal(i, format!("`{p}` is a keyword, not a parameter name"));
             }
-            if params.iter().any(|q| q == p) {
+            if params.iter().any(|q| &**q == p) {
                 return fatal(i, format!("parameter `{p}` appears twice"));
             }
-            params.push(p.to_string());
+            params.push(p.into());
             i = j;
         }
         let (i, _) = ws(i)?;
@@ -344,7 +345,7 @@ impl<'s> Parser<'s> {
                         return fatal(k, "expected `=` (let x = e in body)");
                     };
                     let (k, e) = self.expression(k)?;
-                    bindings.push((name.to_string(), e));
+                    bindings.push((name.into(), e));
                     let (k, _) = ws(k)?;
                     if let Some(k) = k.strip_prefix(',') {
                         j = k;
@@ -813,7 +814,7 @@ impl<'s> Parser<'s> {
                     return fatal(k, "expected `in`");
                 };
                 let (k, list) = self.expression(k)?;
-                clauses.push(Clause::For(name.to_string(), list));
+                clauses.push(Clause::For(name.into(), list));
                 i = k;
             } else if let Some(k) = keyword(j, "if").filter(|_| !clauses.is_empty()) {
                 let (k, cond) = self.expression(k)?;

@@ -148,31 +148,72 @@ fn to_unicode(plain: &str) -> String {
 
 fn to_latex(plain: &str) -> String {
     let chars: Vec<char> = plain.chars().collect();
+    latex_of(&chars).trim().to_string()
+}
+
+/// The index of the `)` closing the `(` at `open`.
+fn closing(chars: &[char], open: usize) -> usize {
+    let mut depth = 0;
+    for (k, &c) in chars.iter().enumerate().skip(open) {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return k;
+                }
+            }
+            _ => {}
+        }
+    }
+    chars.len()
+}
+
+/// LaTeX as a journal sets games: tiny-x and miny-x as `+_x` and `-_x`
+/// (Winning Ways), n·↑ as `n\cdot\uparrow` (never a superscript, which is
+/// a power of up), stars as `\ast`, fractions as `\frac`.
+fn latex_of(chars: &[char]) -> String {
     let mut out = String::new();
     let mut k = 0;
     let word =
         |chars: &[char], k: usize, w: &str| chars[k..].iter().take(w.len()).copied().eq(w.chars());
+    // After a number, a tiny, miny or multiple of up is added with `+`.
+    let mut after_number = false;
     while k < chars.len() {
-        if word(&chars, k, "Tiny") || word(&chars, k, "Miny") {
-            let w: String = chars[k..k + 4].iter().collect();
-            out.push_str(&format!("\\mathrm{{{w}}}"));
-            k += 4;
+        if (word(chars, k, "Tiny(") || word(chars, k, "Miny(")) && chars.len() > k + 4 {
+            let sign = if chars[k] == 'T' { '+' } else { '-' };
+            let close = closing(chars, k + 4);
+            let inner = latex_of(&chars[k + 5..close.min(chars.len())]);
+            if after_number {
+                out.push('+');
+            }
+            out.push_str(&format!("{{{sign}}}_{{{inner}}}"));
+            k = close + 1;
+            after_number = false;
             continue;
         }
-        if let Some((tok, next)) = up_token(&chars, k) {
+        if let Some((tok, next)) = up_token(chars, k) {
             let arrow = |up: bool| if up { "\\uparrow" } else { "\\downarrow" };
+            let plus = if after_number { "+" } else { "" };
             match tok {
                 UpToken::Run(up, 2) => out.push_str(if up { "\\Uparrow" } else { "\\Downarrow" }),
+                UpToken::Run(up, n) if n >= 3 => {
+                    out.push_str(&format!("{plus}{n}\\cdot{{{}}}", arrow(up)))
+                }
                 UpToken::Run(up, n) => (0..n).for_each(|_| out.push_str(arrow(up))),
-                UpToken::Multiple(up, d) => out.push_str(&format!("{}{d}", arrow(up))),
+                UpToken::Multiple(up, d) => {
+                    out.push_str(&format!("{plus}{d}\\cdot{{{}}}", arrow(up)))
+                }
                 UpToken::Power(up, d) => out.push_str(&format!("{}^{{{d}}}", arrow(up))),
                 UpToken::PowerSum(up, d) => {
                     out.push_str(&format!("{}^{{\\rightarrow {d}}}", arrow(up)))
                 }
             }
             k = next;
+            after_number = false;
             continue;
         }
+        after_number = false;
         match chars[k] {
             '{' => out.push_str("\\{"),
             '}' => out.push_str("\\}"),
@@ -187,31 +228,35 @@ fn to_latex(plain: &str) -> String {
                 k = j;
                 continue;
             }
-            '*' => out.push_str("\\ast "),
+            '*' => out.push_str("{\\ast}"),
             '+' if chars.get(k + 1) == Some(&'-') => {
                 out.push_str("\\pm ");
                 k += 1;
             }
             c if c.is_ascii_digit() => {
                 // a/b -> \frac{a}{b}
-                let (num, j) = take_digits(&chars, k);
+                let (num, j) = take_digits(chars, k);
                 if chars.get(j) == Some(&'/')
                     && chars.get(j + 1).is_some_and(|c| c.is_ascii_digit())
                 {
-                    let (den, e) = take_digits(&chars, j + 1);
+                    let (den, e) = take_digits(chars, j + 1);
                     out.push_str(&format!("\\frac{{{num}}}{{{den}}}"));
                     k = e;
                 } else {
                     out.push_str(&num);
                     k = j;
                 }
+                // A number (not a star's index) directly before a multiple
+                // of up or a tiny is added to it.
+                let before = &out[..out.len() - num.len()];
+                after_number = !before.ends_with("{\\ast}");
                 continue;
             }
             c => out.push(c),
         }
         k += 1;
     }
-    out.trim().to_string()
+    out
 }
 
 #[cfg(test)]
@@ -233,8 +278,17 @@ mod tests {
         );
         assert_eq!(
             restyle("3/4v[3]*", Style::Latex),
-            "\\frac{3}{4}\\downarrow^{\\rightarrow 3}\\ast"
+            "\\frac{3}{4}\\downarrow^{\\rightarrow 3}{\\ast}"
         );
-        assert_eq!(restyle("2Tiny(2)", Style::Latex), "2\\mathrm{Tiny}(2)");
+        // As a journal sets them: tiny-x and miny-x as +_x and -_x, n·↑ with
+        // a dot (a superscript would be a power of up).
+        assert_eq!(restyle("2Tiny(2)", Style::Latex), "2+{+}_{2}");
+        assert_eq!(restyle("Miny(2)", Style::Latex), "{-}_{2}");
+        assert_eq!(restyle("Tiny({2|1})", Style::Latex), "{+}_{\\{2 \\mid 1\\}}");
+        assert_eq!(restyle("v3*2", Style::Latex), "3\\cdot{\\downarrow}{\\ast}2");
+        assert_eq!(restyle("1/2^3*", Style::Latex), "\\frac{1}{2}+3\\cdot{\\uparrow}{\\ast}");
+        assert_eq!(restyle("^^^", Style::Latex), "3\\cdot{\\uparrow}");
+        assert_eq!(restyle("*3^", Style::Latex), "{\\ast}3\\uparrow");
+        assert_eq!(restyle("^<2>", Style::Latex), "\\uparrow^{2}");
     }
 }

@@ -92,7 +92,11 @@ pub struct Graph {
 
 #[derive(Debug, Default)]
 struct GraphData {
+    /// Nodes by the key of their positions.
     index: HashMap<Key, u32>,
+    /// Nodes by every position met (so a position met again costs no call
+    /// of the key function).
+    seen: HashMap<Key, u32>,
     nodes: Vec<Node>,
 }
 
@@ -231,10 +235,21 @@ impl Session {
         p: Value,
         span: Span,
     ) -> Result<u32, Error> {
-        let key = match &rs.key {
-            Some(f) => Key(self.apply(f, vec![p.clone()], span)?),
-            None => Key(p.clone()),
+        let Some(f) = &rs.key else {
+            return self.keyed_node(graph, Key(p.clone()), p);
         };
+        let raw = Key(p.clone());
+        if let Some(n) = graph.read(|d| d.seen.get(&raw).copied()) {
+            return Ok(n);
+        }
+        let key = Key(self.apply(f, vec![p.clone()], span)?);
+        let n = self.keyed_node(graph, key, p)?;
+        graph.write(|d| d.seen.insert(raw, n));
+        Ok(n)
+    }
+
+    /// The node of the positions with this key (`p` one of them).
+    fn keyed_node(&mut self, graph: &Graph, key: Key, p: Value) -> Result<u32, Error> {
         if let Some(n) = graph.read(|d| d.index.get(&key).copied()) {
             return Ok(n);
         }

@@ -1,6 +1,7 @@
 //! The REPL driven through a pseudo-terminal, as a new user would: Tab
 //! completion, `help`, a PSN atomic weight, Ctrl-C during a long computation
-//! (the session and its variables survive), and a LaTeX form for a paper.
+//! (the session and its variables survive), a definition over two lines with
+//! its help, `:save` and `:load` keeping it, and a LaTeX form for a paper.
 
 use rexpect::session::spawn_command;
 use std::process::Command;
@@ -47,6 +48,22 @@ fn a_newcomer_session() {
     p.send_line("a + a").unwrap();
     p.exp_string("^^").unwrap();
 
+    // A definition over two lines (an unclosed bracket continues it), its
+    // help and the list of definitions.
+    p.exp_string("cgt> ").unwrap();
+    p.send_line("def f(n) \"a family\" = { [f(k) for k in").unwrap();
+    p.send_line("  0..n - 1] | }").unwrap();
+    p.exp_string("f(n)").unwrap();
+    p.exp_string("cgt> ").unwrap();
+    p.send_line("f(3)").unwrap();
+    p.exp_regex("\\r\\n3\\r\\n").unwrap();
+    p.exp_string("cgt> ").unwrap();
+    p.send_line("help f").unwrap();
+    p.exp_string("a family").unwrap();
+    p.exp_string("cgt> ").unwrap();
+    p.send_line(":defs").unwrap();
+    p.exp_string("def f(n)").unwrap();
+
     // A LaTeX form to paste into a paper.
     p.exp_string("cgt> ").unwrap();
     p.send_line(":format latex").unwrap();
@@ -62,6 +79,10 @@ fn a_newcomer_session() {
     p.exp_string("cgt> ").unwrap();
     p.send_line(&format!(":load {}", script.display())).unwrap();
     p.exp_string("\\Uparrow").unwrap(); // `a + a` replayed, printed in LaTeX
+    p.exp_string("cgt> ").unwrap();
+    // The definition came back with the script.
+    p.send_line("f(4) == 4").unwrap();
+    p.exp_string("true").unwrap();
     p.exp_string("cgt> ").unwrap();
 
     // Errors show a caret and a hint, and keep the session.

@@ -69,9 +69,15 @@ pub struct Arena {
     /// ↑^<n> (true) and ↑^[n] (false), built on demand.
     pub(crate) power_cache: HashMap<(bool, u32), GameId>,
     zero: GameId,
+    /// The ids of the integers -SMALL_INTS..SMALL_INTS once made: the
+    /// language counts and indexes with them (no hashing).
+    small_ints: Vec<Option<GameId>>,
     /// Unique per arena, so that memos of ids can tell arenas apart.
     id: u64,
 }
+
+/// Integers with |n| below this are found by index, not by hash.
+const SMALL_INTS: i64 = 1 << 12;
 
 impl Default for Arena {
     fn default() -> Self {
@@ -110,6 +116,7 @@ impl Arena {
             far_star_cache: HashMap::new(),
             aw_cache: HashMap::new(),
             power_cache: HashMap::new(),
+            small_ints: vec![None; 2 * SMALL_INTS as usize],
             zero: GameId(0),
             id: {
                 static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -169,6 +176,11 @@ impl Arena {
             .retain(|g, (l, r)| keep(g) && l.iter().chain(r.iter()).all(keep));
         self.nus_options.shrink_to_fit();
         self.power_cache.retain(|_, g| keep(g));
+        for slot in &mut self.small_ints {
+            if slot.is_some_and(|g| !keep(&g)) {
+                *slot = None;
+            }
+        }
         self.clear_caches();
     }
 
@@ -255,7 +267,26 @@ impl Arena {
 
     /// The integer `n`.
     pub fn integer(&mut self, n: i64) -> GameId {
+        if (-SMALL_INTS..SMALL_INTS).contains(&n) {
+            let k = (n + SMALL_INTS) as usize;
+            if let Some(g) = self.small_ints[k] {
+                return g;
+            }
+            let g = self.nus(Nus::number(Dyadic::from_i64(n)));
+            self.small_ints[k] = Some(g);
+            return g;
+        }
         self.nus(Nus::number(Dyadic::from_i64(n)))
+    }
+
+    /// The integer `g` equals, if it is one that fits an `i64`.
+    pub fn as_i64(&self, g: GameId) -> Option<i64> {
+        match &self.nodes[g.index()] {
+            Node::Nus(v) if v.ups == 0 && v.nim == 0 && v.number.exponent() == 0 => {
+                v.number.small_numerator()
+            }
+            _ => None,
+        }
     }
 
     /// The number `x`.
