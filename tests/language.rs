@@ -261,6 +261,14 @@ fn misere_nim_follows_bouton_on_every_position_of_at_most_four_heaps_of_four() {
             let list: Vec<String> = heaps.iter().map(u32::to_string).collect();
             let line = format!("misere_outcome_class(nim([{}]))", list.join(","));
             assert_eq!(run(&mut s, &line), want, "nim heaps {heaps:?}");
+            // The misère canonical form of the sum says the same: its misère
+            // nim value is 0 exactly for P-positions.
+            let line = format!("misere_nim_value(nim([{}])) == 0", list.join(","));
+            assert_eq!(
+                run(&mut s, &line),
+                if p { "true" } else { "false" },
+                "{heaps:?}"
+            );
             checked += 1;
             // Next multiset of heaps (non-decreasing tuples).
             let Some(k) = (0..n).rev().find(|&k| heaps[k] < 4) else {
@@ -273,6 +281,31 @@ fn misere_nim_follows_bouton_on_every_position_of_at_most_four_heaps_of_four() {
         }
     }
     assert_eq!(checked, 1 + 5 + 15 + 35 + 70);
+}
+
+/// Misère canonical forms and genus (Winning Ways ch. 13; ONAG ch. 12).
+#[test]
+fn misere_canonical_forms_and_genus() {
+    transcript(&[
+        // Two heaps of one are the end in misère play; two heaps of two are not.
+        ("misere_canonical(* + *)", "0"),
+        ("misere_canonical(*2 + *2)", "*[2,3]"),
+        ("misere_canonical(*2 + *)", "*3"),
+        ("misere_canonical('{*|*}')", "0"),
+        ("misere_canonical('{*2|*2}')", "*[2]"),
+        // Conway's genus of the nim heaps and of small Kayles rows.
+        ("[genus(*(n)) for n in 0..3]", "[0^120,1^031,2^20,3^31]"),
+        (
+            "[genus(kayles(n)) for n in 0..5]",
+            "[0^120,1^031,2^20,3^31,1^031,4^146]",
+        ),
+        ("misere_nim_value(kayles(5))", "1"),
+        ("{3||2|1}.IsLoopfree", "true"),
+        ("options({1|*}, Right)", "{*}"),
+        ("stop({3|-1}, Right)", "-1"),
+    ]);
+    let mut s = Session::new();
+    assert!(fails(&mut s, "genus(^)").contains("not an impartial game"));
 }
 
 #[test]

@@ -281,3 +281,31 @@ fn an_evaluator_never_mixes_arenas() {
     assert_eq!(a, b);
     assert_eq!(s.run_line("value(domineering(2,3))").unwrap(), a);
 }
+
+/// Ctrl-C stops a computation of the language's own (a loop, a recursion,
+/// the exploration of a ruleset defined in the language) and keeps the
+/// session: its variables, its functions, and what their memos knew.
+#[test]
+fn ctrl_c_stops_defined_functions_and_keeps_the_session() {
+    let _serial = serial();
+    let mut s = Session::new();
+    s.run_line("def up(n) = [n + 1]; U = ruleset(up, up); x = 7")
+        .unwrap();
+    s.run_line("def fib(n) = if n < 2 then n else fib(n - 1) + fib(n - 2)")
+        .unwrap();
+    for line in [
+        "len([0 for i in 0..9999999 for j in 0..9999999])",
+        "def spin(n) = spin(n + 1) + 0; spin(0)",
+        "value(U(0))",
+    ] {
+        let timer = std::thread::spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            cgt_core::interrupt::request(Stop::Interrupted);
+        });
+        let e = s.run_line(line).unwrap_err();
+        timer.join().unwrap();
+        assert_eq!(e.kind, ErrorKind::Interrupted, "{line}: {e}");
+        assert_eq!(s.run_line("x").unwrap(), "7");
+        assert_eq!(s.run_line("fib(90)").unwrap(), "2880067194370816120");
+    }
+}

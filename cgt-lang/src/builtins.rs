@@ -717,6 +717,98 @@ static NATIVE: &[Builtin] = &[
         }),
     },
     Builtin {
+        name: "misere_canonical",
+        signature: "misere_canonical(G)",
+        arity: 1..=1,
+        topic: "misere",
+        help: "The misère canonical form of an impartial game (Conway's simplest form: reversible options bypassed, with the endgame proviso), played as given: a sum as the sum of its terms, a position by its rules. Nim heaps print as *n; another game as *[...] listing its options, heaps by their size and other games in brackets: *2 + *2 is *[2,3] = {*2, *3}. CGSuite's MisereCanonicalForm.",
+        example: "misere_canonical(*2 + *2)",
+        run: Run::Native(|s, a| {
+            let g = s.misere_id(&a.values[0], a.spans[0])?;
+            Ok(Value::Text(s.misere.text(g)))
+        }),
+    },
+    Builtin {
+        name: "misere_nim_value",
+        signature: "misere_nim_value(G)",
+        arity: 1..=1,
+        topic: "misere",
+        help: "The misère nim value of an impartial game: 1 for the end 0, otherwise the mex of its options' values; 0 exactly for misère P-positions (the first player loses).",
+        example: "misere_nim_value(* + *)",
+        run: Run::Native(|s, a| {
+            let g = s.misere_id(&a.values[0], a.spans[0])?;
+            let v = s.misere.misere_nim_value(g);
+            Ok(Value::Game(s.arena.integer(v as i64)))
+        }),
+    },
+    Builtin {
+        name: "genus",
+        signature: "genus(G)",
+        arity: 1..=1,
+        topic: "misere",
+        help: "Conway's genus g^(γ0 γ1 γ2 ...) of an impartial game: g its normal-play nim value, γn the misère nim value of G plus n heaps of two; written up to where the digits alternate for ever (0^120 = 0^12020...).",
+        example: "genus(*)",
+        run: Run::Native(|s, a| {
+            let g = s.misere_id(&a.values[0], a.spans[0])?;
+            let (plus, digits) = s.misere.genus(g);
+            Ok(Value::Text(cgt_core::form::misere::genus_text(plus, &digits)))
+        }),
+    },
+    Builtin {
+        name: "options",
+        signature: "options(G [, player])",
+        arity: 1..=2,
+        topic: "basics",
+        help: "G's options for a player (Left or Right), as left_options and right_options give them; without a player, Left's then Right's in one list (CGSuite's Options).",
+        example: "options({1|*}, Right)",
+        run: Run::Native(|s, a| {
+            match a.values.get(1) {
+                Some(Value::Player(Player::Left)) => options_of(s, a, true),
+                Some(Value::Player(Player::Right)) => options_of(s, a, false),
+                Some(_) => Err(Error::spanned(a.spans[1], "expected Left or Right")),
+                None => {
+                    let items = |v: Value| match v {
+                        Value::List(xs) => (*xs).clone(),
+                        Value::Set(xs) => xs,
+                        other => vec![other],
+                    };
+                    let mut all = items(options_of(s, a, true)?);
+                    all.extend(items(options_of(s, a, false)?));
+                    Ok(Value::list(all))
+                }
+            }
+        }),
+    },
+    Builtin {
+        name: "stop",
+        signature: "stop(G, player)",
+        arity: 2..=2,
+        topic: "thermography",
+        help: "G's Left stop (player Left) or Right stop (Right). For short games this is also CGSuite's StrongStop.",
+        example: "stop({3|-1}, Right)",
+        run: Run::Native(|s, a| {
+            let g = a.game(s, 0)?;
+            let x = match &a.values[1] {
+                Value::Player(Player::Left) => s.arena.left_stop(g),
+                Value::Player(Player::Right) => s.arena.right_stop(g),
+                _ => return Err(Error::spanned(a.spans[1], "expected Left or Right")),
+            };
+            Ok(number_value(&mut s.arena, x))
+        }),
+    },
+    Builtin {
+        name: "is_short",
+        signature: "is_short(G)",
+        arity: 1..=1,
+        topic: "predicates",
+        help: "True: every game here is short (finite and loopfree). CGSuite's loopy predicates IsLoopfree, IsPlumtree, IsStopper, IsStopperSided and IsFinite mean this for short games.",
+        example: "is_short(^)",
+        run: Run::Native(|s, a| {
+            a.game(s, 0)?;
+            Ok(Value::Bool(true))
+        }),
+    },
+    Builtin {
         name: "nim_value",
         signature: "nim_value(G)",
         arity: 1..=1,

@@ -13,6 +13,7 @@ use super::style::{restyle, Style};
 use super::user_ruleset::UserRuleset;
 use super::value::{Player, Sum, Value};
 use cgt_core::analysis::Outcome;
+use cgt_core::form::misere::{MisereArena, MisereId};
 use cgt_core::form::{ordinal_sum, Form};
 use cgt_core::game::{deep, Arena, GameId, Nus};
 use cgt_core::number::{BigInt, Dyadic};
@@ -51,6 +52,8 @@ pub struct Session {
     /// The variable an assignment is about to set, which names a ruleset
     /// made on its right-hand side.
     pub(crate) naming: Option<String>,
+    /// Canonical misère impartial games met so far (no ids of `arena`).
+    pub(crate) misere: MisereArena,
 }
 
 impl Default for Session {
@@ -66,7 +69,19 @@ pub fn is_blank(line: &str) -> bool {
 }
 
 /// CGSuite's method names that are not our function names in snake case.
-const ALIASES: &[(&str, &str)] = &[("canonical_form", "canonical"), ("game_value", "value")];
+const ALIASES: &[(&str, &str)] = &[
+    ("canonical_form", "canonical"),
+    ("game_value", "value"),
+    ("misere_canonical_form", "misere_canonical"),
+    ("strong_stop", "stop"),
+    ("is_loopfree", "is_short"),
+    ("is_plumtree", "is_short"),
+    ("is_stopper", "is_short"),
+    ("is_stopper_sided", "is_short"),
+    ("is_finite", "is_short"),
+    ("is_idempotent", "is_zero"),
+    ("is_pseudonumber", "is_number"),
+];
 
 /// The built-in a call or method name means: its own name, or CGSuite's
 /// name for it (`AtomicWeight`, `CanonicalForm`).
@@ -95,6 +110,7 @@ impl Session {
             functions: Vec::new(),
             rulesets: Vec::new(),
             naming: None,
+            misere: MisereArena::new(),
         }
     }
 
@@ -1420,6 +1436,17 @@ impl Session {
                 format!("expected a game, found a {}", other.type_name()),
             )),
         }
+    }
+
+    /// The misère canonical form of an impartial value, played as given.
+    pub(crate) fn misere_id(&mut self, v: &Value, span: Span) -> Result<MisereId, Error> {
+        let f = self.to_play_form(v, span)?;
+        self.misere.of_form(&mut self.arena, &f).map_err(|_| {
+            Error::spanned(
+                span,
+                "not an impartial game: misère canonical forms are of impartial games",
+            )
+        })
     }
 
     /// The outcome class of a value. A sum of positions is searched on the

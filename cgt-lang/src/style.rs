@@ -284,9 +284,18 @@ mod tests {
         // a dot (a superscript would be a power of up).
         assert_eq!(restyle("2Tiny(2)", Style::Latex), "2+{+}_{2}");
         assert_eq!(restyle("Miny(2)", Style::Latex), "{-}_{2}");
-        assert_eq!(restyle("Tiny({2|1})", Style::Latex), "{+}_{\\{2 \\mid 1\\}}");
-        assert_eq!(restyle("v3*2", Style::Latex), "3\\cdot{\\downarrow}{\\ast}2");
-        assert_eq!(restyle("1/2^3*", Style::Latex), "\\frac{1}{2}+3\\cdot{\\uparrow}{\\ast}");
+        assert_eq!(
+            restyle("Tiny({2|1})", Style::Latex),
+            "{+}_{\\{2 \\mid 1\\}}"
+        );
+        assert_eq!(
+            restyle("v3*2", Style::Latex),
+            "3\\cdot{\\downarrow}{\\ast}2"
+        );
+        assert_eq!(
+            restyle("1/2^3*", Style::Latex),
+            "\\frac{1}{2}+3\\cdot{\\uparrow}{\\ast}"
+        );
         assert_eq!(restyle("^^^", Style::Latex), "3\\cdot{\\uparrow}");
         assert_eq!(restyle("*3^", Style::Latex), "{\\ast}3\\uparrow");
         assert_eq!(restyle("^<2>", Style::Latex), "\\uparrow^{2}");

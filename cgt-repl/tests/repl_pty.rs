@@ -49,25 +49,26 @@ fn a_newcomer_session() {
     p.exp_string("^^").unwrap();
 
     // A definition over two lines (an unclosed bracket continues it), its
-    // help and the list of definitions.
-    p.exp_string("cgt> ").unwrap();
-    p.send_line("def f(n) \"a family\" = { [f(k) for k in").unwrap();
+    // help and the list of definitions; each input waits for the editor.
+    p.exp_string("\x1b[?2004h").unwrap();
+    p.send_line("def f(n) \"a family\" = { [f(k) for k in")
+        .unwrap();
     p.send_line("  0..n - 1] | }").unwrap();
     p.exp_string("f(n)").unwrap();
-    p.exp_string("cgt> ").unwrap();
+    ready(&mut p);
     p.send_line("f(3)").unwrap();
     p.exp_regex("\\r\\n3\\r\\n").unwrap();
-    p.exp_string("cgt> ").unwrap();
+    p.exp_string("\x1b[?2004h").unwrap();
     p.send_line("help f").unwrap();
     p.exp_string("a family").unwrap();
-    p.exp_string("cgt> ").unwrap();
+    p.exp_string("\x1b[?2004h").unwrap();
     p.send_line(":defs").unwrap();
-    p.exp_string("def f(n)").unwrap();
+    p.exp_string("{ [f(k) for k in").unwrap();
+    p.exp_string("\x1b[?2004h").unwrap();
 
     // A LaTeX form to paste into a paper.
-    p.exp_string("cgt> ").unwrap();
     p.send_line(":format latex").unwrap();
-    p.exp_string(":format latex").unwrap();
+    ready(&mut p);
     p.exp_string("cgt> ").unwrap();
     p.send_line("{1|-1}").unwrap();
     p.exp_string("\\pm 1").unwrap();

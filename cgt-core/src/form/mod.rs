@@ -3,6 +3,7 @@
 //! only on the value (ordinal sum and product, sequential compound, misère play).
 
 mod compound;
+pub mod misere;
 
 pub use compound::{misere_outcome_direct, SequentialRule};
 
