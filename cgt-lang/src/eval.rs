@@ -20,6 +20,7 @@ use cgt_core::number::{BigInt, Dyadic};
 use cgt_core::ruleset::registry::Memos;
 use hashbrown::HashMap;
 use num_traits::{ToPrimitive, Zero};
+use smallvec::SmallVec;
 use std::sync::{Arc, Weak};
 
 /// The most values a range `a..b` may have.
@@ -708,8 +709,10 @@ impl Session {
         args: &[Argument],
         span: Span,
     ) -> Result<Value, Error> {
-        let mut values = Vec::with_capacity(args.len());
-        let mut spans = Vec::with_capacity(args.len());
+        // Arguments inline: most calls have a few, and a call of a built-in
+        // in a move function runs for every position.
+        let mut values: SmallVec<[Value; 4]> = SmallVec::new();
+        let mut spans: SmallVec<[Span; 4]> = SmallVec::new();
         let mut named = Vec::new();
         for a in args {
             let v = self.eval(&a.value)?;
@@ -1125,7 +1128,7 @@ impl Session {
                 }
                 Ok(true)
             }
-            (Value::Str(x), Value::Str(y)) => Ok(x == y),
+            (Value::Str(x), Value::Str(y)) => Ok(Arc::ptr_eq(x, y) || x == y),
             (Value::Bool(x), Value::Bool(y)) => Ok(x == y),
             (Value::Function(_), _) | (Value::Ruleset(_), _) => Ok(key::same(a, b)),
             _ => Ok(self.show(a) == self.show(b)),

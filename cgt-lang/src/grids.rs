@@ -17,6 +17,9 @@ fn read(a: &Args, k: usize) -> Result<(Grid, Vec<char>), Error> {
             "expected a board in quotes, rows separated by |",
         ));
     };
+    if let Some(read) = read_ascii(text) {
+        return read.map_err(|e| Error::spanned(a.spans[k], e));
+    }
     let mut symbols: Vec<char> = text.chars().filter(|&c| c != '|').collect();
     symbols.sort_unstable();
     symbols.dedup();
@@ -28,6 +31,61 @@ fn read(a: &Args, k: usize) -> Result<(Grid, Vec<char>), Error> {
     }
     let grid = Grid::parse_exact(text, &symbols).map_err(|e| Error::spanned(a.spans[k], e))?;
     Ok((grid, symbols))
+}
+
+/// [`read`] for an ASCII board, byte by byte (the common case, on the hot
+/// path of grid rulesets); `None` for other text.
+fn read_ascii(text: &str) -> Option<Result<(Grid, Vec<char>), String>> {
+    if !text.is_ascii() {
+        return None;
+    }
+    let mut code = [u8::MAX; 128];
+    for b in text.bytes().filter(|&b| b != b'|') {
+        code[b as usize] = 0;
+    }
+    let mut symbols = Vec::new();
+    for (b, c) in code.iter_mut().enumerate() {
+        if *c == 0 {
+            *c = symbols.len() as u8;
+            symbols.push(b as u8 as char);
+        }
+    }
+    let cols = text.bytes().position(|b| b == b'|').unwrap_or(text.len());
+    let mut cells = cgt_core::ruleset::grid::Cells::with_capacity(text.len());
+    let mut rows = 0;
+    for row in text.split('|') {
+        if row.len() != cols {
+            return Some(Err("every row of the board needs the same length".into()));
+        }
+        cells.extend(row.bytes().map(|b| code[b as usize]));
+        rows += 1;
+    }
+    if cells.len() > cgt_core::ruleset::grid::MAX_CELLS {
+        return Some(Err(format!(
+            "boards have at most {} squares",
+            cgt_core::ruleset::grid::MAX_CELLS
+        )));
+    }
+    Some(Ok((Grid { rows, cols, cells }, symbols)))
+}
+
+/// A grid as a board string (ASCII boards byte by byte).
+fn write(grid: &Grid, symbols: &[char]) -> String {
+    if symbols.iter().all(char::is_ascii) {
+        let mut out = Vec::with_capacity(grid.cells.len() + grid.rows);
+        for r in 0..grid.rows {
+            if r > 0 {
+                out.push(b'|');
+            }
+            out.extend(
+                grid.cells[r * grid.cols..(r + 1) * grid.cols]
+                    .iter()
+                    .map(|&v| symbols[v as usize] as u8),
+            );
+        }
+        return String::from_utf8(out).expect("ASCII");
+    }
+    grid.text(symbols)
 }
 
 fn chars_arg(a: &Args, k: usize, what: &str) -> Result<Vec<char>, Error> {
@@ -74,7 +132,7 @@ pub static GRIDS: &[Builtin] = &[
             Ok(Value::list(
                 parts
                     .into_iter()
-                    .map(|g| Value::str(g.trimmed_of(fill_code).text(&symbols)))
+                    .map(|g| Value::str(write(&g.trimmed_of(fill_code), &symbols)))
                     .collect(),
             ))
         }),
@@ -93,7 +151,7 @@ pub static GRIDS: &[Builtin] = &[
                 4 => grid.least_upright(),
                 _ => return Err(Error::spanned(a.spans[1], "symmetries are 8 or 4")),
             };
-            Ok(Value::str(image.text(&symbols)))
+            Ok(Value::str(write(&image, &symbols)))
         }),
     },
     Builtin {
@@ -105,7 +163,7 @@ pub static GRIDS: &[Builtin] = &[
         example: "grid_transpose(\"ab|cd|ef\")",
         run: Run::Native(|_, a| {
             let (grid, symbols) = read(a, 0)?;
-            Ok(Value::str(grid.transposed().text(&symbols)))
+            Ok(Value::str(write(&grid.transposed(), &symbols)))
         }),
     },
 ];

@@ -104,8 +104,9 @@ struct GraphData {
 struct Node {
     /// The position (the first one met with its key).
     position: Value,
-    /// How the position prints (inside the ruleset's call).
-    text: String,
+    /// How the position prints (inside the ruleset's call), for positions
+    /// holding games; positions of plain data print from `position`.
+    text: Option<String>,
     left: Vec<u32>,
     right: Vec<u32>,
     /// Components, if the position splits into more than one.
@@ -190,8 +191,56 @@ impl Ruleset for GraphRules {
 
 impl Notation for GraphRules {
     fn text(&self, p: &u32) -> String {
-        let inner = self.0.read(|d| d.nodes[*p as usize].text.clone());
+        let inner = self.0.read(|d| node_text(&d.nodes[*p as usize]));
         format!("{}({inner})", self.0.name)
+    }
+}
+
+/// True for positions made of strings, booleans and lists of them: they
+/// print without the arena, so their text is made only when asked for.
+fn plain_data(v: &Value) -> bool {
+    match v {
+        Value::Str(_) | Value::Bool(_) => true,
+        Value::List(items) => items.iter().all(plain_data),
+        _ => false,
+    }
+}
+
+/// How a node's position prints.
+fn node_text(n: &Node) -> String {
+    fn write(v: &Value, out: &mut String) {
+        match v {
+            Value::Str(s) => {
+                out.push('"');
+                for c in s.chars() {
+                    if c == '"' || c == '\\' {
+                        out.push('\\');
+                    }
+                    out.push(c);
+                }
+                out.push('"');
+            }
+            Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Value::List(items) => {
+                out.push('[');
+                for (k, x) in items.iter().enumerate() {
+                    if k > 0 {
+                        out.push(',');
+                    }
+                    write(x, out);
+                }
+                out.push(']');
+            }
+            _ => {}
+        }
+    }
+    match &n.text {
+        Some(t) => t.clone(),
+        None => {
+            let mut out = String::new();
+            write(&n.position, &mut out);
+            out
+        }
     }
 }
 
@@ -215,7 +264,10 @@ impl Session {
     /// Call one of the ruleset's functions on a position; it must give a list.
     fn moves(&mut self, f: &Value, p: &Value, what: &str, span: Span) -> Result<Vec<Value>, Error> {
         match self.apply(f, vec![p.clone()], span)? {
-            Value::List(items) => Ok((*items).clone()),
+            // The list is usually the function's own: take it without a copy.
+            Value::List(items) => {
+                Ok(Arc::try_unwrap(items).unwrap_or_else(|shared| (*shared).clone()))
+            }
             Value::Set(items) => Ok(items),
             other => Err(Error::spanned(
                 span,
@@ -253,7 +305,7 @@ impl Session {
         if let Some(n) = graph.read(|d| d.index.get(&key).copied()) {
             return Ok(n);
         }
-        let text = self.show(&p);
+        let text = (!plain_data(&p)).then(|| self.show(&p));
         graph.write(|d| {
             let n = u32::try_from(d.nodes.len()).map_err(|_| {
                 Error::plain("a ruleset defined in the language has at most 2^32 positions")
@@ -376,7 +428,7 @@ impl Session {
         let texts: Vec<String> = graph.read(|d| {
             cycle
                 .iter()
-                .map(|&n| format!("{}({})", graph.name, d.nodes[n as usize].text))
+                .map(|&n| format!("{}({})", graph.name, node_text(&d.nodes[n as usize])))
                 .collect()
         });
         let shown = if texts.len() > CYCLE_SHOWN {

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 const BENCH_USAGE: &str =
-    "usage: cgt bench sum K SEED [--verbose] | cgt bench outcome K SEED | cgt bench regions clobber|domineering K SEED [--canonical] | cgt bench wide N SEED | cgt bench thermo all [REPEAT] | cgt bench aw | cgt bench psn-all N M [--threads T] [--dump] | cgt bench psn-algorithms [SEED]";
+    "usage: cgt bench sum K SEED [--verbose] | cgt bench language | cgt bench outcome K SEED | cgt bench regions clobber|domineering K SEED [--canonical] | cgt bench wide N SEED | cgt bench thermo all [REPEAT] | cgt bench aw | cgt bench psn-all N M [--threads T] [--dump] | cgt bench psn-algorithms [SEED]";
 
 /// The peer's ten `thermo` games (../shared/peers/cgt-crate/README.md).
 const THERMO_GAMES: [(&str, &str); 10] = [
@@ -77,6 +77,7 @@ pub fn run(args: &[String]) -> ExitCode {
                 }
             }
         }
+        Some("language") => language(),
         Some("thermo") => {
             let repeat = args
                 .get(2)
@@ -367,6 +368,102 @@ fn regions(game: &str, k: usize, seed: u64, canonical: bool) -> ExitCode {
         println!("canonical_outcome {built}");
     }
     ExitCode::SUCCESS
+}
+
+/// Domineering written in the language: a horizontal domino covers two
+/// empty squares next to each other in a row (`find_all(b, \"..\")`), a
+/// vertical one the same on the transposed board; components and a symmetry
+/// key from the board helpers.
+const LANGUAGE_DOMINEERING: &str = "def put(b, i) = replace_at(replace_at(b, i, \"#\"), i + 1, \"#\"); \
+def horizontal(b) = [put(b, i) for i in find_all(b, \"..\")]; \
+def vertical(b) = let t = grid_transpose(b) in [grid_transpose(put(t, i)) for i in find_all(t, \"..\")]; \
+def regions(b) = grid_regions(b, \".\"); def key(b) = grid_key(b, 4); \
+D = ruleset(vertical, horizontal, components = regions, key = key)";
+
+/// Toads-and-Frogs written in the language (examples/rulesets/toads_and_frogs.cgt).
+const LANGUAGE_TOADS: &str = "def slide(s, i, d, c) = replace_at(replace_at(s, i, \".\"), i + d, c); \
+def toads(s) = [slide(s, i, 1, \"T\") for i in range(len(s) - 1) if s[i] == \"T\" and s[i + 1] == \".\"] + [slide(s, i, 2, \"T\") for i in range(len(s) - 2) if s[i] == \"T\" and s[i + 1] == \"F\" and s[i + 2] == \".\"]; \
+def frogs(s) = [slide(s, i, -1, \"F\") for i in 1..len(s) - 1 if s[i] == \"F\" and s[i - 1] == \".\"] + [slide(s, i, -2, \"F\") for i in 2..len(s) - 1 if s[i] == \"F\" and s[i - 1] == \"T\" and s[i - 2] == \".\"]; \
+TF = ruleset(toads, frogs)";
+
+/// A partizan subtraction game defined by recursion: Left removes 1 or 2, Right 2 or 3.
+const LANGUAGE_FAMILY: &str =
+    "def g(n) = { [g(n - k) for k in [1, 2] if k <= n] | [g(n - k) for k in [2, 3] if k <= n] }";
+
+/// One line in a session, timed (seconds), with its printed value.
+fn timed(s: &mut cgt_lang::Session, line: &str) -> Result<(f64, String), String> {
+    let t = Instant::now();
+    let out = s
+        .run_line(line)
+        .map_err(|e| format!("{line}: {}", e.message))?;
+    Ok((t.elapsed().as_secs_f64(), out))
+}
+
+/// The language's speed: rulesets written in it against the built-in ones
+/// in one run, the positions per second of an exploration, and a
+/// recursive family's cost per argument.
+fn language() -> ExitCode {
+    let report = || -> Result<(), String> {
+        for (rows, cols) in [(4, 5), (5, 5)] {
+            let board = vec![".".repeat(cols); rows].join("|");
+            let mut builtin = cgt_lang::Session::new();
+            let (tb, vb) = timed(&mut builtin, &format!("value(domineering({rows}, {cols}))"))?;
+            let mut lang = cgt_lang::Session::new();
+            timed(&mut lang, LANGUAGE_DOMINEERING)?;
+            let (tl, vl) = timed(&mut lang, &format!("value(D(\"{board}\"))"))?;
+            if vb != vl {
+                return Err(format!(
+                    "{rows}x{cols}: the language gives {vl}, the built-in {vb}"
+                ));
+            }
+            let explored = lang.function_help("D").unwrap_or_default();
+            println!(
+                "domineering {rows}x{cols} value={vb} builtin_s={tb:.3} language_s={tl:.3} ratio={:.1} ({explored})",
+                tl / tb
+            );
+        }
+        let mut lang = cgt_lang::Session::new();
+        timed(&mut lang, LANGUAGE_TOADS)?;
+        let mut total = 0.0;
+        for k in 2..=5 {
+            let start = format!(
+                "{}{}{}",
+                "T".repeat(k),
+                ".".repeat(12 - 2 * k),
+                "F".repeat(k)
+            );
+            let (t, v) = timed(&mut lang, &format!("value(TF(\"{start}\"))"))?;
+            total += t;
+            println!("toads {start} value={v} s={t:.3}");
+        }
+        let explored: usize = lang
+            .function_help("TF")
+            .and_then(|h| {
+                h.split('(')
+                    .nth(2)
+                    .and_then(|x| x.split(' ').next().map(str::to_string))
+            })
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0);
+        println!(
+            "toads strips of 12: positions={explored} s={total:.3} positions_per_s={:.0}",
+            explored as f64 / total
+        );
+        for n in [1000, 2000, 5000, 10000] {
+            let mut s = cgt_lang::Session::new();
+            timed(&mut s, LANGUAGE_FAMILY)?;
+            let (t, _) = timed(&mut s, &format!("birthday(g({n}))"))?;
+            println!("family g({n}) s={t:.3} us_per_n={:.1}", t * 1e6 / n as f64);
+        }
+        Ok(())
+    };
+    match report() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// Thermographs of the peer's ten games, built once. `cold`: each repetition

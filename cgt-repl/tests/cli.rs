@@ -287,3 +287,18 @@ fn a_four_player_game_hands_over_to_the_two_player_endgame() {
         "{text}"
     );
 }
+
+/// `cgt bench language` values rulesets written in the language and checks
+/// them against the built-in ones (it fails if a value differs).
+#[test]
+fn language_bench_agrees_with_the_built_in_rulesets() {
+    let out = Command::new(env!("CARGO_BIN_EXE_cgt"))
+        .args(["bench", "language"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("domineering 5x5 value=0"), "{text}");
+    assert!(text.contains("toads TTTT....FFFF value=0"), "{text}");
+    assert!(text.contains("family g(10000)"), "{text}");
+}
