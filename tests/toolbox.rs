@@ -199,6 +199,18 @@ proptest! {
     }
 
     #[test]
+    /// The outcome of a sum of all-small parts found by search on the parts
+    /// (atomic weights deciding two ahead, moves ordered by weight) is the
+    /// outcome of the canonical sum.
+    fn outcome_of_an_all_small_sum_by_search(xs in prop::collection::vec(dicotic(), 2..7)) {
+        let mut a = Arena::new();
+        let parts: Vec<GameId> = xs.iter().map(|x| form(&mut a, x).canonical(&mut a)).collect();
+        let sum = parts.iter().fold(a.zero(), |acc, &g| a.add(acc, g));
+        let o = a.outcome(sum);
+        prop_assert_eq!(a.sum_outcome(&parts), o);
+    }
+
+    #[test]
     fn two_ahead_rule(x in dicotic()) {
         // aw >= 2 implies G > 0; aw <= -2 implies G < 0 (spec §6.4).
         let mut a = Arena::new();

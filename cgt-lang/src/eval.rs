@@ -223,6 +223,12 @@ impl Session {
 
     /// A name a line may assign or define.
     fn check_name(&self, name: &str, span: Span) -> Result<(), Error> {
+        if super::parser::is_down_word(name) {
+            return Err(Error::spanned(
+                span,
+                format!("`{name}` is a down (v = ↓), not a name: choose another name"),
+            ));
+        }
         if builtin_named(name).is_some()
             || is_keyword(name)
             || matches!(name, "Left" | "Right" | "ans" | "true" | "false")
@@ -1452,11 +1458,20 @@ impl Session {
         })
     }
 
-    /// The outcome class of a value. A sum of positions is searched on the
-    /// values of their components, without its canonical form.
+    /// The outcome class of a value. A position that does not split is
+    /// searched on its rules (no canonical forms); a sum, or a position
+    /// that splits, is searched on the values of its parts, without the
+    /// canonical form of the whole.
     pub fn outcome_of(&mut self, v: &Value, span: Span) -> Result<Outcome, Error> {
         if let Some(g) = known_value(v) {
             return Ok(self.arena.outcome(g));
+        }
+        // A position that does not split: the outcome search on its rules,
+        // without canonical forms.
+        if let Value::Position(p) = v {
+            if !p.splits() {
+                return Ok(p.outcome(&mut self.memos));
+            }
         }
         let mut parts = Vec::new();
         self.parts(v, false, span, &mut parts)?;

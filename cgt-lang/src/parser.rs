@@ -145,6 +145,15 @@ pub const KEYWORDS: &[&str] = &[
     "def", "if", "then", "else", "let", "in", "and", "or", "not", "div", "mod", "for",
 ];
 
+/// Why `w` cannot be bound as a name.
+fn not_a_name(w: &str) -> String {
+    if is_down_word(w) {
+        format!("`{w}` is a down (v = ↓), not a name: choose another name")
+    } else {
+        format!("`{w}` is a keyword, not a name")
+    }
+}
+
 /// True if `w` is a keyword.
 pub fn is_keyword(w: &str) -> bool {
     KEYWORDS.contains(&w)
@@ -263,8 +272,8 @@ impl<'s> Parser<'s> {
             let Ok((j, p)) = identifier(i) else {
                 return fatal(i, "expected a parameter name");
             };
-            if is_keyword(p) {
-                return fatal(i, format!("`{p}` is a keyword, not a parameter name"));
+            if is_keyword(p) || is_down_word(p) {
+                return fatal(i, not_a_name(p));
             }
             if params.iter().any(|q| &**q == p) {
                 return fatal(i, format!("parameter `{p}` appears twice"));
@@ -337,8 +346,8 @@ impl<'s> Parser<'s> {
                     let Ok((k, name)) = identifier(k) else {
                         return fatal(k, "expected a name to bind (let x = e in body)");
                     };
-                    if is_keyword(name) {
-                        return fatal(k, format!("`{name}` is a keyword"));
+                    if is_keyword(name) || is_down_word(name) {
+                        return fatal(k, not_a_name(name));
                     }
                     let (k, _) = ws(k)?;
                     let Some(k) = k.strip_prefix('=').filter(|r| !r.starts_with('=')) else {
@@ -806,8 +815,8 @@ impl<'s> Parser<'s> {
                 let Ok((k, name)) = identifier(k) else {
                     return fatal(k, "expected a name after `for`");
                 };
-                if is_keyword(name) {
-                    return fatal(k, format!("`{name}` is a keyword"));
+                if is_keyword(name) || is_down_word(name) {
+                    return fatal(k, not_a_name(name));
                 }
                 let (k, _) = ws(k)?;
                 let Some(k) = keyword(k, "in") else {
@@ -1213,7 +1222,7 @@ fn identifier(i: In<'_>) -> PResult<'_, &str> {
 }
 
 /// `v`, `vv`, `vvv`, `v3`: words that are downs, not identifiers.
-fn is_down_word(w: &str) -> bool {
+pub(crate) fn is_down_word(w: &str) -> bool {
     let rest = w.trim_start_matches('v');
     w.starts_with('v')
         && (rest.is_empty()

@@ -302,3 +302,21 @@ fn language_bench_agrees_with_the_built_in_rulesets() {
     assert!(text.contains("toads TTTT....FFFF value=0"), "{text}");
     assert!(text.contains("family g(10000)"), "{text}");
 }
+
+/// Sums of small Clobber and Domineering regions: the outcome searched on the
+/// regions' values equals the outcome of the canonical sum (`--canonical`
+/// makes the bench build it and fail on a difference).
+#[test]
+fn outcomes_of_sums_of_regions_agree_with_their_canonical_sums() {
+    for (game, k) in [("clobber", "18"), ("domineering", "20")] {
+        for seed in ["1", "2", "3", "4", "5"] {
+            let out = Command::new(env!("CARGO_BIN_EXE_cgt"))
+                .args(["bench", "regions", game, k, seed, "--canonical"])
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{game} {k} {seed}: {out:?}");
+            let text = String::from_utf8(out.stdout).unwrap();
+            assert!(text.contains("canonical_outcome"), "{text}");
+        }
+    }
+}

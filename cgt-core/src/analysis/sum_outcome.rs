@@ -1,9 +1,9 @@
 //! The outcome of a sum of canonical games by search on the sum itself,
 //! never building its canonical form (which can be far larger than its
 //! parts): numbers, ups and nimbers are added in closed form, a part and its
-//! negative cancel, stops decide many positions at once, two parts left are
-//! compared with each other, and a number part is never moved in (number
-//! avoidance).
+//! negative cancel, stops decide many positions at once, atomic weights
+//! decide sums of all-small parts two ahead, two parts left are compared
+//! with each other, and a number part is never moved in (number avoidance).
 
 use super::Outcome;
 use crate::game::{deep, Arena, GameId};
@@ -67,34 +67,52 @@ impl Arena {
         crate::interrupt::check();
         let parts = &key.0;
         let won = deep(|| {
-            // Hottest parts first: a winning move is usually found there.
-            let mut order: SmallVec<[(Dyadic, usize); 8]> = SmallVec::new();
-            for (i, &g) in parts.iter().enumerate() {
-                if (i > 0 && parts[i - 1] == g) || self.is_number(g) {
-                    continue;
-                }
-                let (ls, rs) = self.stops(g);
-                order.push((&rs - &ls, i));
-            }
-            order.sort();
-            for (_, i) in order {
-                let options = if left {
-                    self.left_options(parts[i])
-                } else {
-                    self.right_options(parts[i])
-                };
-                for &o in options.iter() {
-                    let mut next = parts.clone();
-                    next[i] = o;
-                    if !self.wins(next, !left, memo) {
-                        return true;
-                    }
+            for (i, o) in self.ordered_moves(parts, left) {
+                let mut next = parts.clone();
+                next[i] = o;
+                if !self.wins(next, !left, memo) {
+                    return true;
                 }
             }
             false
         });
         memo.insert(key, won);
         won
+    }
+
+    /// The moves of the player to move, the likeliest winners first: in a
+    /// sum of all-small parts the moves that raise (for Left) or lower (for
+    /// Right) the atomic weight most, since a weight two ahead decides the
+    /// sum; otherwise the moves in the hottest parts. A number part is never
+    /// moved in (number avoidance); equal parts give the same moves.
+    fn ordered_moves(&mut self, parts: &Parts, left: bool) -> Vec<(usize, GameId)> {
+        let all_small = parts.iter().all(|&g| self.is_all_small(g));
+        let mut moves: Vec<(Dyadic, usize, GameId)> = Vec::new();
+        for (i, &g) in parts.iter().enumerate() {
+            if (i > 0 && parts[i - 1] == g) || self.is_number(g) {
+                continue;
+            }
+            let options = if left {
+                self.left_options(g)
+            } else {
+                self.right_options(g)
+            };
+            if all_small {
+                let here = self.atomic_weight(g).expect("all-small games are atomic");
+                let here = self.mean(here);
+                for &o in options.iter() {
+                    let there = self.atomic_weight(o).expect("all-small games are atomic");
+                    let gain = &self.mean(there) - &here;
+                    moves.push((if left { -gain } else { gain }, i, o));
+                }
+            } else {
+                let (ls, rs) = self.stops(g);
+                let heat = &rs - &ls;
+                moves.extend(options.iter().map(|&o| (heat.clone(), i, o)));
+            }
+        }
+        moves.sort_by(|a, b| a.0.cmp(&b.0));
+        moves.into_iter().map(|(_, i, o)| (i, o)).collect()
     }
 
     /// The parts with numbers, ups and nimbers added into one part, zeros
@@ -168,6 +186,31 @@ impl Arena {
         }
         if ls < Dyadic::zero() {
             return Some(!left);
+        }
+        // All-small parts: atomic weights add, and by the two-ahead rule a
+        // dicotic game of atomic weight >= 2 is positive (<= -2: negative;
+        // docs/spec/cgt.md, the two-ahead rule).
+        if parts.iter().all(|&g| self.is_all_small(g)) {
+            let mut w = self.zero();
+            for &g in parts {
+                let a = self.atomic_weight(g).expect("all-small games are atomic");
+                w = self.add(w, a);
+            }
+            let (two, minus_two) = (self.integer(2), self.integer(-2));
+            if self.le(two, w) {
+                return Some(left);
+            }
+            if self.le(w, minus_two) {
+                return Some(!left);
+            }
+            // Weight >= 1: Left wins moving first (<= -1: Right does).
+            let (one, minus_one) = (self.integer(1), self.integer(-1));
+            if left && self.le(one, w) {
+                return Some(true);
+            }
+            if !left && self.le(w, minus_one) {
+                return Some(true);
+            }
         }
         None
     }

@@ -196,6 +196,8 @@ pub trait AnyPosition: std::fmt::Debug + Send + Sync {
     fn parts(&self, arena: &mut Arena, memos: &mut Memos) -> Vec<GameId>;
     /// The normal-play outcome by search alone (no canonical forms).
     fn outcome(&self, memos: &mut Memos) -> Outcome;
+    /// True if the position splits into components (whose values add).
+    fn splits(&self) -> bool;
     /// The misère outcome by search.
     fn misere_outcome(&self) -> Outcome;
     /// The game tree as a form.
@@ -265,6 +267,12 @@ where
 
     fn outcome(&self, memos: &mut Memos) -> Outcome {
         self.with_evaluator(memos, |ev| ev.outcome(&self.position))
+    }
+
+    fn splits(&self) -> bool {
+        self.rules
+            .components(&self.position)
+            .is_some_and(|c| c.len() > 1)
     }
 
     fn misere_outcome(&self) -> Outcome {
