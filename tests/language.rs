@@ -371,6 +371,59 @@ fn components_and_keys_of_a_language_ruleset() {
     assert!(fails(&mut s, "ruleset(l, 3)").contains("must be a function"));
 }
 
+/// Domineering written in the language with a conjugate (the transposed
+/// board is the negative game): only one of a board and its transpose is
+/// explored, and values, outcome searches and misère searches stay those
+/// of the built-in ruleset.
+#[test]
+fn a_conjugate_folds_negative_positions() {
+    let mut s = Session::new();
+    for line in [
+        "def put(b, i) = replace_at(replace_at(b, i, \"#\"), i + 1, \"#\")",
+        "def horizontal(b) = [put(b, i) for i in find_all(b, \"..\")]",
+        "def vertical(b) = let t = grid_transpose(b) in [grid_transpose(put(t, i)) for i in find_all(t, \"..\")]",
+        "def regions(b) = grid_regions(b, \".\")",
+        "def key(b) = grid_key(b, 4)",
+        "def transpose(b) = grid_transpose(b)",
+        "D = ruleset(vertical, horizontal, components = regions, key = key, conjugate = transpose)",
+        "P = ruleset(vertical, horizontal, conjugate = transpose)",
+    ] {
+        run(&mut s, line);
+    }
+    let mut checked = 0;
+    for (rows, cols) in [(3, 3), (2, 4), (4, 2), (1, 5)] {
+        for mask in 0u32..(1 << (rows * cols)) {
+            let board: Vec<String> = (0..rows)
+                .map(|r| {
+                    (0..cols)
+                        .map(|c| {
+                            if mask >> (r * cols + c) & 1 == 1 {
+                                '#'
+                            } else {
+                                '.'
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let b = board.join("|");
+            for f in ["value", "outcome_class", "misere_outcome_class"] {
+                for rules in ["D", "P"] {
+                    let line = format!("{f}({rules}(\"{b}\")) == {f}(domineering(\"{b}\"))");
+                    assert_eq!(run(&mut s, &line), "true", "{line}");
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 900);
+    // A position met as the conjugate of another is its negative: its
+    // options are the negatives of the other's, and print so.
+    assert_eq!(run(&mut s, "value(P(\"..|..\")) + value(P(\".|.|.\")) == value(domineering(\"..|..\")) + value(domineering(\".|.|.\"))"), "true");
+    let opts = run(&mut s, "[value(p) for p in right_options(P(\"..\"))]");
+    assert_eq!(opts, "[0]");
+}
+
 #[test]
 fn functions_are_listed_with_their_help() {
     let mut s = Session::new();

@@ -339,3 +339,83 @@ fn domineering_values_from_the_literature() {
         assert_eq!(eval(&mut s, &format!("value({board})")), value, "{board}");
     }
 }
+
+/// Outcomes by a plain search on raw positions (no keys, no symmetry), for
+/// normal and misère play: an independent check of the evaluator's search,
+/// which folds symmetric positions and negated ones (Domineering's transpose).
+fn raw_outcome<R: cgt_core::ruleset::Ruleset>(rs: &R, p: &R::Position, misere: bool) -> Outcome {
+    fn wins<R: cgt_core::ruleset::Ruleset>(
+        rs: &R,
+        p: &R::Position,
+        left: bool,
+        misere: bool,
+        memo: &mut std::collections::HashMap<(R::Position, bool), bool>,
+    ) -> bool {
+        if let Some(&w) = memo.get(&(p.clone(), left)) {
+            return w;
+        }
+        let options = if left {
+            rs.left_options(p)
+        } else {
+            rs.right_options(p)
+        };
+        let w = (misere && options.is_empty())
+            || options.iter().any(|o| !wins(rs, o, !left, misere, memo));
+        memo.insert((p.clone(), left), w);
+        w
+    }
+    let mut memo = std::collections::HashMap::new();
+    match (
+        wins(rs, p, true, misere, &mut memo),
+        wins(rs, p, false, misere, &mut memo),
+    ) {
+        (true, true) => Outcome::N,
+        (true, false) => Outcome::L,
+        (false, true) => Outcome::R,
+        (false, false) => Outcome::P,
+    }
+}
+
+#[test]
+fn outcome_searches_fold_symmetric_and_negated_positions_correctly() {
+    use cgt_core::form::misere_outcome_direct;
+    use cgt_core::ruleset::domineering::{Board, Domineering};
+    let mut arena = Arena::new();
+    let mut ev = Evaluator::new(&Domineering);
+    let mut checked = 0;
+    for (rows, cols) in [(3, 3), (2, 4), (3, 4)] {
+        for mask in 0u32..(1 << (rows * cols)) {
+            if mask % 7 != 0 && rows * cols > 9 {
+                continue;
+            }
+            let text: Vec<String> = (0..rows)
+                .map(|r| {
+                    (0..cols)
+                        .map(|c| {
+                            if mask >> (r * cols + c) & 1 == 1 {
+                                '#'
+                            } else {
+                                '.'
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let b = Board::parse(&text.join("|")).unwrap();
+            let normal = raw_outcome(&Domineering, &b, false);
+            assert_eq!(ev.outcome(&b), normal, "{text:?}");
+            let g = ev.value(&mut arena, &b);
+            assert_eq!(arena.outcome(g), normal, "{text:?}");
+            let misere = raw_outcome(&Domineering, &b, true);
+            assert_eq!(ev.misere_outcome(&b), misere, "misère {text:?}");
+            let f = ev.form(&b);
+            assert_eq!(
+                misere_outcome_direct(&mut arena, &f),
+                misere,
+                "misère form {text:?}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000);
+}

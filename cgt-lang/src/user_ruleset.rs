@@ -18,6 +18,7 @@ use super::value::Value;
 use cgt_core::ruleset::registry::{Notation, Positioned};
 use cgt_core::ruleset::Ruleset;
 use hashbrown::HashMap;
+use smallvec::SmallVec;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
@@ -34,6 +35,9 @@ pub struct UserRuleset {
     pub components: Option<Value>,
     /// A key equal for positions with the same game (symmetries; optional).
     pub key: Option<Value>,
+    /// A position whose game is the negative (exchanging the players' roles,
+    /// e.g. a transposed Domineering board; optional).
+    pub conjugate: Option<Value>,
     /// The positions explored so far. Replaced by an empty graph when the
     /// functions it was explored with may have changed; positions made
     /// earlier keep the graph they were made in.
@@ -48,6 +52,7 @@ impl UserRuleset {
         right: Value,
         components: Option<Value>,
         key: Option<Value>,
+        conjugate: Option<Value>,
     ) -> Self {
         let graph = Mutex::new(Graph::new(&name));
         UserRuleset {
@@ -56,6 +61,7 @@ impl UserRuleset {
             right,
             components,
             key,
+            conjugate,
             graph,
         }
     }
@@ -111,6 +117,9 @@ struct Node {
     right: Vec<u32>,
     /// Components, if the position splits into more than one.
     parts: Option<Vec<u32>>,
+    /// For a position met as the conjugate of one explored already: that
+    /// node, whose game is this one's negative (never itself an alias).
+    negative_of: Option<u32>,
     state: State,
 }
 
@@ -173,26 +182,123 @@ impl std::hash::Hash for GraphRules {
     }
 }
 
+/// A node of a graph as the engine sees it: with this bit, the negative of
+/// the node (the options of a position met as a conjugate are the negatives
+/// of its conjugate's options).
+const NEGATED: u32 = 1 << 31;
+
+/// A position of a language-defined ruleset as the engine sees it: a sum of
+/// nodes, each possibly negated. A position made by the ruleset is one node;
+/// a node that splits stands for the sum of its components, so that moves,
+/// outcome searches, misère play and forms see the whole position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pos(SmallVec<[u32; 4]>);
+
+impl GraphRules {
+    /// The explored node whose game `p` is, and whether `p` is its negative.
+    fn resolve(&self, p: u32) -> (u32, bool) {
+        let (n, neg) = (p & !NEGATED, p & NEGATED != 0);
+        match self.0.read(|d| d.nodes[n as usize].negative_of) {
+            Some(t) => (t, !neg),
+            None => (n, neg),
+        }
+    }
+
+    /// The nodes of a sum, aliases resolved and splitting nodes replaced
+    /// by their components, sorted: equal sums have equal lists.
+    fn normalized(&self, p: &Pos) -> SmallVec<[u32; 4]> {
+        let mut out: SmallVec<[u32; 4]> = SmallVec::new();
+        let mut stack: SmallVec<[u32; 8]> = p.0.iter().copied().collect();
+        while let Some(x) = stack.pop() {
+            let (n, neg) = self.resolve(x);
+            let sign = if neg { NEGATED } else { 0 };
+            match self.0.read(|d| d.nodes[n as usize].parts.clone()) {
+                Some(parts) => stack.extend(parts.into_iter().map(|q| q ^ sign)),
+                None => out.push(n | sign),
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// One player's options of a node that does not split.
+    fn sided(&self, x: u32, left: bool) -> Vec<u32> {
+        let (n, neg) = (x & !NEGATED, x & NEGATED != 0);
+        self.0.read(|d| {
+            let node = &d.nodes[n as usize];
+            match (left, neg) {
+                (true, false) => node.left.clone(),
+                (false, false) => node.right.clone(),
+                // Left's options of -G are the negatives of Right's of G.
+                (true, true) => node.right.iter().map(|x| x ^ NEGATED).collect(),
+                (false, true) => node.left.iter().map(|x| x ^ NEGATED).collect(),
+            }
+        })
+    }
+
+    /// One player's options of a sum: a move in one of its parts.
+    fn options(&self, p: &Pos, left: bool) -> Vec<Pos> {
+        let parts = self.normalized(p);
+        let mut out = Vec::new();
+        for (i, &x) in parts.iter().enumerate() {
+            if i > 0 && parts[i - 1] == x {
+                continue;
+            }
+            for o in self.sided(x, left) {
+                let mut next = parts.clone();
+                next[i] = o;
+                out.push(Pos(next));
+            }
+        }
+        out
+    }
+}
+
 impl Ruleset for GraphRules {
-    type Position = u32;
+    type Position = Pos;
 
-    fn left_options(&self, p: &u32) -> Vec<u32> {
-        self.0.read(|d| d.nodes[*p as usize].left.clone())
+    fn left_options(&self, p: &Pos) -> Vec<Pos> {
+        self.options(p, true)
     }
 
-    fn right_options(&self, p: &u32) -> Vec<u32> {
-        self.0.read(|d| d.nodes[*p as usize].right.clone())
+    fn right_options(&self, p: &Pos) -> Vec<Pos> {
+        self.options(p, false)
     }
 
-    fn components(&self, p: &u32) -> Option<Vec<u32>> {
-        self.0.read(|d| d.nodes[*p as usize].parts.clone())
+    fn signed_key(&self, p: &Pos) -> (Pos, bool) {
+        let parts = self.normalized(p);
+        match parts[..] {
+            [x] if x & NEGATED != 0 => (Pos(smallvec::smallvec![x ^ NEGATED]), true),
+            _ => (Pos(parts), false),
+        }
+    }
+
+    fn canonical_key(&self, p: &Pos) -> Pos {
+        Pos(self.normalized(p))
+    }
+
+    fn components(&self, p: &Pos) -> Option<Vec<Pos>> {
+        let parts = self.normalized(p);
+        (parts.len() > 1).then(|| parts.iter().map(|&x| Pos(smallvec::smallvec![x])).collect())
     }
 }
 
 impl Notation for GraphRules {
-    fn text(&self, p: &u32) -> String {
-        let inner = self.0.read(|d| node_text(&d.nodes[*p as usize]));
-        format!("{}({inner})", self.0.name)
+    fn text(&self, p: &Pos) -> String {
+        if p.0.is_empty() {
+            return "0".into();
+        }
+        let terms: Vec<String> =
+            p.0.iter()
+                .map(|&x| {
+                    let inner = self
+                        .0
+                        .read(|d| node_text(&d.nodes[(x & !NEGATED) as usize]));
+                    let sign = if x & NEGATED != 0 { "-" } else { "" };
+                    format!("{sign}{}({inner})", self.0.name)
+                })
+                .collect();
+        terms.join(" + ")
     }
 }
 
@@ -258,7 +364,11 @@ impl Session {
     ) -> Result<Value, Error> {
         let graph = rs.current();
         let root = self.explore(rs, &graph, p, span)?;
-        Ok(Value::Position(Positioned::boxed(GraphRules(graph), root)))
+        let position = Pos(smallvec::smallvec![root]);
+        Ok(Value::Position(Positioned::boxed(
+            GraphRules(graph),
+            position,
+        )))
     }
 
     /// Call one of the ruleset's functions on a position; it must give a list.
@@ -287,37 +397,81 @@ impl Session {
         p: Value,
         span: Span,
     ) -> Result<u32, Error> {
-        let Some(f) = &rs.key else {
-            return self.keyed_node(graph, Key(p.clone()), p);
-        };
         let raw = Key(p.clone());
         if let Some(n) = graph.read(|d| d.seen.get(&raw).copied()) {
             return Ok(n);
         }
-        let key = Key(self.apply(f, vec![p.clone()], span)?);
-        let n = self.keyed_node(graph, key, p)?;
+        let key = match &rs.key {
+            Some(f) => Key(self.apply(f, vec![p.clone()], span)?),
+            None => raw.clone(),
+        };
+        let n = self.keyed_node(rs, graph, key, p, span)?;
         graph.write(|d| d.seen.insert(raw, n));
         Ok(n)
     }
 
-    /// The node of the positions with this key (`p` one of them).
-    fn keyed_node(&mut self, graph: &Graph, key: Key, p: Value) -> Result<u32, Error> {
+    /// The node of the positions with this key (`p` one of them). A new
+    /// position whose conjugate is explored already becomes its negative,
+    /// with nothing of its own to explore.
+    fn keyed_node(
+        &mut self,
+        rs: &UserRuleset,
+        graph: &Graph,
+        key: Key,
+        p: Value,
+        span: Span,
+    ) -> Result<u32, Error> {
         if let Some(n) = graph.read(|d| d.index.get(&key).copied()) {
             return Ok(n);
         }
+        let mut negative_of = None;
+        if let Some(f) = &rs.conjugate {
+            let c = self.apply(f, vec![p.clone()], span)?;
+            let found = graph.read(|d| d.seen.get(&Key(c.clone())).copied());
+            let found = match found {
+                Some(n) => Some(n),
+                None => {
+                    let kc = match &rs.key {
+                        Some(k) => Key(self.apply(k, vec![c], span)?),
+                        None => Key(c),
+                    };
+                    graph.read(|d| d.index.get(&kc).copied())
+                }
+            };
+            // Only a finished node: one still on the path may be an ancestor.
+            if let Some(n) = found {
+                negative_of = graph.read(|d| {
+                    let node = &d.nodes[n as usize];
+                    match (node.state, node.negative_of) {
+                        // The negative of a negative is the game itself:
+                        // keep such positions as nodes of their own.
+                        (State::Done, None) => Some(n),
+                        _ => None,
+                    }
+                });
+            }
+        }
         let text = (!plain_data(&p)).then(|| self.show(&p));
         graph.write(|d| {
-            let n = u32::try_from(d.nodes.len()).map_err(|_| {
-                Error::plain("a ruleset defined in the language has at most 2^32 positions")
-                    .with_kind(super::ErrorKind::Unsupported)
-            })?;
+            let n = u32::try_from(d.nodes.len())
+                .ok()
+                .filter(|&n| n < NEGATED)
+                .ok_or_else(|| {
+                    Error::plain("a ruleset defined in the language has at most 2^31 positions")
+                        .with_kind(super::ErrorKind::Unsupported)
+                })?;
             d.nodes.push(Node {
                 position: p,
                 text,
                 left: Vec::new(),
                 right: Vec::new(),
                 parts: None,
-                state: State::New,
+                state: if negative_of.is_some() {
+                    State::Done
+                } else {
+                    State::New
+                },
+                negative_of,
             });
             d.index.insert(key, n);
             Ok(n)
@@ -454,17 +608,17 @@ impl Session {
 /// `ruleset(left, right [, components, key])`: a ruleset from the language's functions.
 pub static RULESET: Builtin = Builtin {
     name: "ruleset",
-    signature: "ruleset(left, right [, components = f] [, key = f] [, name = \"...\"])",
+    signature: "ruleset(left, right [, components = f] [, key = f] [, conjugate = f] [, name = \"...\"])",
     arity: 0..=4,
     topic: "rulesets",
-    help: "A ruleset defined by two functions from a position to the list of positions Left (resp. Right) can move to; positions are any values (strings, lists, numbers). Optional: components = a function giving the independent parts of a position (their values add), key = a function equal on positions with the same game (symmetries). R = ruleset(...) names it R; R(p) is the position p, with value, outcome_class, misere_outcome_class, ->, +, plot_tree and table as for built-in rulesets. Everything reachable from p is explored once (memoised per ruleset); a position that can reach itself is an error naming the cycle.",
+    help: "A ruleset defined by two functions from a position to the list of positions Left (resp. Right) can move to; positions are any values (strings, lists, numbers). Optional: components = a function giving the independent parts of a position (their values add), key = a function equal on positions with the same game (symmetries), conjugate = a function giving a position whose game is the negative (the players' roles exchanged, e.g. a transposed Domineering board), so that only one of the two is explored. R = ruleset(...) names it R; R(p) is the position p, with value, outcome_class, misere_outcome_class, ->, +, plot_tree and table as for built-in rulesets. Everything reachable from p is explored once (memoised per ruleset); a position that can reach itself is an error naming the cycle.",
     example: "def take(n) = [n - k for k in [1, 2] if k <= n]; R = ruleset(take, take); value(R(5))",
     run: Run::Native(ruleset),
 };
 
 fn ruleset(s: &mut Session, a: &Args) -> Result<Value, Error> {
-    let mut slots: [Option<(Value, Span)>; 4] = [None, None, None, None];
-    let names = ["left", "right", "components", "key"];
+    let mut slots: [Option<(Value, Span)>; 5] = [None, None, None, None, None];
+    let names = ["left", "right", "components", "key", "conjugate"];
     for (k, (v, sp)) in a.values.iter().zip(a.spans).enumerate() {
         slots[k] = Some((v.clone(), *sp));
     }
@@ -480,7 +634,9 @@ fn ruleset(s: &mut Session, a: &Args) -> Result<Value, Error> {
         let Some(slot) = names.iter().position(|n| n == k) else {
             return Err(Error::spanned(
                 *sp,
-                format!("ruleset takes left, right, components, key and name, not `{k}`"),
+                format!(
+                    "ruleset takes left, right, components, key, conjugate and name, not `{k}`"
+                ),
             ));
         };
         if slots[slot].is_some() {
@@ -520,6 +676,7 @@ fn ruleset(s: &mut Session, a: &Args) -> Result<Value, Error> {
     let right = take(1)?;
     let components = take(2)?;
     let key = take(3)?;
+    let conjugate = take(4)?;
     let (Some(left), Some(right)) = (left, right) else {
         return Err(Error::spanned(
             a.call,
@@ -528,6 +685,6 @@ fn ruleset(s: &mut Session, a: &Args) -> Result<Value, Error> {
     };
     let name = name.unwrap_or_else(|| "ruleset".to_string());
     Ok(Value::Ruleset(Arc::new(UserRuleset::new(
-        name, left, right, components, key,
+        name, left, right, components, key, conjugate,
     ))))
 }

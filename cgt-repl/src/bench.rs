@@ -372,13 +372,13 @@ fn regions(game: &str, k: usize, seed: u64, canonical: bool) -> ExitCode {
 
 /// Domineering written in the language: a horizontal domino covers two
 /// empty squares next to each other in a row (`find_all(b, \"..\")`), a
-/// vertical one the same on the transposed board; components and a symmetry
-/// key from the board helpers.
+/// vertical one the same on the transposed board; components, a symmetry
+/// key and the transposed board as the conjugate (examples/rulesets/domineering.cgt).
 const LANGUAGE_DOMINEERING: &str = "def put(b, i) = replace_at(replace_at(b, i, \"#\"), i + 1, \"#\"); \
 def horizontal(b) = [put(b, i) for i in find_all(b, \"..\")]; \
 def vertical(b) = let t = grid_transpose(b) in [grid_transpose(put(t, i)) for i in find_all(t, \"..\")]; \
-def regions(b) = grid_regions(b, \".\"); def key(b) = grid_key(b, 4); \
-D = ruleset(vertical, horizontal, components = regions, key = key)";
+def regions(b) = grid_regions(b, \".\"); def key(b) = grid_key(b, 4); def transpose(b) = grid_transpose(b); \
+D = ruleset(vertical, horizontal, components = regions, key = key, conjugate = transpose)";
 
 /// Toads-and-Frogs written in the language (examples/rulesets/toads_and_frogs.cgt).
 const LANGUAGE_TOADS: &str = "def slide(s, i, d, c) = replace_at(replace_at(s, i, \".\"), i + d, c); \

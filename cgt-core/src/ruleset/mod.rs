@@ -296,8 +296,10 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
     }
 
     /// Win/loss search on an explicit stack, memoising (Left wins moving
-    /// first, Right wins moving first) by canonical key. Under misère play a
-    /// player with no move wins.
+    /// first, Right wins moving first) by signed key: a position whose key
+    /// is the negative of another's is looked up there with the players'
+    /// roles exchanged (under misère play as under normal play). Under
+    /// misère play a player with no move wins.
     fn search(
         &self,
         p: &R::Position,
@@ -305,7 +307,15 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         memo: &mut HashMap<R::Position, (bool, bool)>,
     ) -> Outcome {
         let rs = self.ruleset;
-        let root = rs.canonical_key(p);
+        let (root, root_negated) = rs.signed_key(p);
+        let won = |memo: &HashMap<R::Position, (bool, bool)>, (k, neg): &(R::Position, bool)| {
+            let (l, r) = memo[k];
+            if *neg {
+                (r, l)
+            } else {
+                (l, r)
+            }
+        };
         let mut stack = vec![root.clone()];
         let mut open = OpenSet::new();
         while let Some(q) = stack.last().cloned() {
@@ -314,21 +324,21 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
                 stack.pop();
                 continue;
             }
-            let l: Vec<R::Position> = rs
+            let l: Vec<(R::Position, bool)> = rs
                 .left_options(&q)
                 .iter()
-                .map(|x| rs.canonical_key(x))
+                .map(|x| rs.signed_key(x))
                 .collect();
-            let r: Vec<R::Position> = rs
+            let r: Vec<(R::Position, bool)> = rs
                 .right_options(&q)
                 .iter()
-                .map(|x| rs.canonical_key(x))
+                .map(|x| rs.signed_key(x))
                 .collect();
             let missing: Vec<R::Position> = l
                 .iter()
                 .chain(r.iter())
-                .filter(|c| !memo.contains_key(*c))
-                .cloned()
+                .filter(|(c, _)| !memo.contains_key(c))
+                .map(|(c, _)| c.clone())
                 .collect();
             if !missing.is_empty() {
                 open.expand(&q, &stack);
@@ -336,12 +346,12 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
                 continue;
             }
             // Left wins moving first iff some Left option is lost by Right moving first.
-            let lw = (misere && l.is_empty()) || l.iter().any(|x| !memo[x].1);
-            let rw = (misere && r.is_empty()) || r.iter().any(|x| !memo[x].0);
+            let lw = (misere && l.is_empty()) || l.iter().any(|x| !won(memo, x).1);
+            let rw = (misere && r.is_empty()) || r.iter().any(|x| !won(memo, x).0);
             memo.insert(q, (lw, rw));
             stack.pop();
         }
-        match memo[&root] {
+        match won(memo, &(root, root_negated)) {
             (true, true) => Outcome::N,
             (true, false) => Outcome::L,
             (false, true) => Outcome::R,
@@ -353,8 +363,19 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
     /// such as the sequential compound and misère play.
     pub fn form(&mut self, p: &R::Position) -> Arc<Form> {
         let rs = self.ruleset;
+        // Positions with one signed key have the same game tree (or its
+        // negative): one form each, shared.
+        let signed = |forms: &HashMap<R::Position, Arc<Form>>, (k, neg): &(R::Position, bool)| {
+            let f = forms[k].clone();
+            if *neg {
+                Arc::new(Form::Neg(f))
+            } else {
+                f
+            }
+        };
         let mut forms: HashMap<R::Position, Arc<Form>> = HashMap::new();
-        let mut stack = vec![p.clone()];
+        let root = rs.signed_key(p);
+        let mut stack = vec![root.0.clone()];
         let mut open = OpenSet::new();
         while let Some(q) = stack.last().cloned() {
             crate::interrupt::check();
@@ -362,12 +383,21 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
                 stack.pop();
                 continue;
             }
-            let (l, r) = (rs.left_options(&q), rs.right_options(&q));
+            let l: Vec<(R::Position, bool)> = rs
+                .left_options(&q)
+                .iter()
+                .map(|x| rs.signed_key(x))
+                .collect();
+            let r: Vec<(R::Position, bool)> = rs
+                .right_options(&q)
+                .iter()
+                .map(|x| rs.signed_key(x))
+                .collect();
             let missing: Vec<R::Position> = l
                 .iter()
                 .chain(r.iter())
-                .filter(|c| !forms.contains_key(*c))
-                .cloned()
+                .filter(|(c, _)| !forms.contains_key(c))
+                .map(|(c, _)| c.clone())
                 .collect();
             if !missing.is_empty() {
                 open.expand(&q, &stack);
@@ -375,12 +405,12 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
                 continue;
             }
             let node = Form::Node {
-                left: l.iter().map(|x| forms[x].clone()).collect(),
-                right: r.iter().map(|x| forms[x].clone()).collect(),
+                left: l.iter().map(|x| signed(&forms, x)).collect(),
+                right: r.iter().map(|x| signed(&forms, x)).collect(),
             };
             forms.insert(q, Arc::new(node));
             stack.pop();
         }
-        forms[p].clone()
+        signed(&forms, &root)
     }
 }
