@@ -111,7 +111,8 @@ const ATOMS: &[&str] = &[
 ];
 
 const OPS: &[&str] = &[
-    "+", "-", ":", "->", "==", "!=", "<=", ">=", "<", ">", "<>", "<|", "|>", "+-", "→", "±",
+    "+", "-", ":", "->", "==", "!=", "<=", ">=", "<", ">", "<>", "<|", "|>", "+-", "→", "±", " * ",
+    " div ", " mod ", " and ", " or ", "..",
 ];
 
 const RULESET_CALLS: &[&str] = &[
@@ -249,7 +250,7 @@ pub fn expression(u: &mut Unstructured, depth: u32) -> Result<String> {
     if depth == 0 || u.is_empty() {
         return Ok(u.choose(ATOMS)?.to_string());
     }
-    Ok(match u.int_in_range(0..=9)? {
+    Ok(match u.int_in_range(0..=10)? {
         0 | 1 => u.choose(ATOMS)?.to_string(),
         2 => format!(
             "{} {} {}",
@@ -284,11 +285,44 @@ pub fn expression(u: &mut Unstructured, depth: u32) -> Result<String> {
             small_int(u)?
         ),
         8 => ruleset_call(u)?,
+        9 => language(u, depth - 1)?,
         _ => {
             // A raw fragment: bytes the grammar does not expect.
             let s: String = u.arbitrary()?;
             s.chars().take(12).collect()
         }
+    })
+}
+
+/// The programmable language: conditionals, bindings, lists and strings,
+/// definitions (recursive ones too) and rulesets defined by move functions.
+fn language(u: &mut Unstructured, depth: u32) -> Result<String> {
+    let e = |u: &mut Unstructured| expression(u, depth);
+    Ok(match u.int_in_range(0..=9)? {
+        0 => format!("if {} then {} else {}", e(u)?, e(u)?, e(u)?),
+        1 => format!("let x = {}, y = x in {}", e(u)?, e(u)?),
+        2 => format!("not {}", e(u)?),
+        3 => format!("[{} for x in {} if {}]", e(u)?, e(u)?, e(u)?),
+        4 => format!("{}[{}]", e(u)?, small_int(u)?),
+        5 => format!("{}[{}:{}]", e(u)?, small_int(u)?, small_int(u)?),
+        6 => format!(
+            "def f(n) = if n <= 0 then {} else {{ f(n - 1) | {} }}; f({})",
+            e(u)?,
+            e(u)?,
+            small_int(u)?
+        ),
+        7 => format!(
+            "def m(p) = [p - k for k in [1, {}] if k <= p]; R = ruleset(m, m); {}(R({}))",
+            small_int(u)?,
+            u.choose(RULESET_CALLS)?,
+            small_int(u)?
+        ),
+        8 => format!(
+            "def m(s) = [replace_at(s, i, \".\") for i in find_all(s, {})]; S = ruleset(m, m, key = m); value(S({}))",
+            e(u)?,
+            e(u)?
+        ),
+        _ => format!("\"{}\" + str({})", u.choose(&["ab", "T.F", "x|o", "é"])?, e(u)?),
     })
 }
 
