@@ -309,3 +309,28 @@ fn ctrl_c_stops_defined_functions_and_keeps_the_session() {
         assert_eq!(s.run_line("fib(90)").unwrap(), "2880067194370816120");
     }
 }
+
+/// Powers of up that cannot fit under the memory limit are refused at once
+/// (not after minutes of building), with the limit named; the session lives on.
+#[test]
+fn powers_of_up_beyond_the_memory_limit_are_refused_up_front() {
+    let _serial = serial();
+    let before = cgt_core::interrupt::memory_limit();
+    cgt_core::interrupt::set_memory_limit(1 << 30);
+    let mut s = Session::new();
+    for line in [
+        "^[4294967295]",
+        "^<4000000000>",
+        "pow(^, 4294967295)",
+        "pow_to(^, 4294967295)",
+    ] {
+        // Unsupported (the check before building), not MemoryLimit (a stop
+        // after building up to the limit).
+        let e = s.run_line(line).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Unsupported, "{line}: {e}");
+        assert!(e.message.contains("memory limit"), "{line}: {e}");
+    }
+    assert_eq!(s.run_line("pow(^, 5) == ^<5>").unwrap(), "true");
+    assert_eq!(s.run_line("pow_to(^, 5) == ^[5]").unwrap(), "true");
+    cgt_core::interrupt::set_memory_limit(before);
+}

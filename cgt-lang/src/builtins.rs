@@ -397,6 +397,9 @@ static NATIVE: &[Builtin] = &[
         run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
             let x = power_exponent(s, a)?;
+            if let Some(n) = up_exponent(s, g, &x, a.spans[1])? {
+                return Ok(Value::Game(if n == 0 { s.arena.zero() } else { s.arena.up_power_sum(n) }));
+            }
             Ok(Value::Game(pow_to_value(s, g, &x, a.spans[1])?))
         }),
     },
@@ -410,6 +413,11 @@ static NATIVE: &[Builtin] = &[
         run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
             let x = power_exponent(s, a)?;
+            if let Some(n) = up_exponent(s, g, &x, a.spans[1])? {
+                if n >= 1 {
+                    return Ok(Value::Game(s.arena.up_power(n)));
+                }
+            }
             let (l, r) = (s.arena.left_options(g), s.arena.right_options(g));
             if s.arena.is_number(g) || l.len() != 1 || l[0] != s.arena.zero() || r.len() != 1 {
                 return Err(Error::spanned(a.spans[0], "invalid base for pow (base must be of the form {0|H})"));
@@ -1106,6 +1114,26 @@ fn psn_arg(_s: &mut Session, a: &Args) -> Result<(Psn, Vec<u64>), Error> {
             None => Err(Error::spanned(a.spans[0], "expected a psn(...) position")),
         },
         _ => Err(Error::spanned(a.spans[0], "expected a psn(...) position")),
+    }
+}
+
+/// For the base ↑ and an integer exponent: the exponent, as the powers of
+/// up are built (closed forms, and the memory they need checked up front).
+fn up_exponent(
+    s: &mut Session,
+    g: GameId,
+    x: &cgt_core::number::Dyadic,
+    span: Span,
+) -> Result<Option<u32>, Error> {
+    if g != s.arena.up(1) || !x.is_integer() {
+        return Ok(None);
+    }
+    match x.to_i64().and_then(|n| u32::try_from(n).ok()) {
+        Some(n) => Ok(Some(n)),
+        None => Err(
+            Error::spanned(span, "powers of up have exponents below 2^32")
+                .with_kind(super::ErrorKind::Unsupported),
+        ),
     }
 }
 

@@ -153,19 +153,24 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // A replay file is read before anything is printed: an unreadable one
+    // is an error on its own.
+    let replay = match flag(args, "--replay") {
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(t) => Some((path, t)),
+            Err(e) => {
+                eprintln!("error: cannot read {path}: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
     let mut game = Game::new(first);
     let mut endgame_done = false;
     println!("So Long Sucker: Blue (b), Red (r), Green (g), Yellow (y), 7 chips each.");
     print!("{}", game.render());
 
-    if let Some(path) = flag(args, "--replay") {
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("error: cannot read {path}: {e}");
-                return ExitCode::from(2);
-            }
-        };
+    if let Some((path, text)) = &replay {
         for (n, line) in text
             .lines()
             .enumerate()

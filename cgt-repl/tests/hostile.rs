@@ -294,3 +294,57 @@ fn files_and_pipes() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Malformed replay files (binary, missing, unknown actions, a misplaced
+/// `first`) and `:load` of a binary file or of the script itself: each a
+/// clear error, never a panic, and the REPL goes on.
+#[test]
+fn malformed_replays_and_loads_are_refused_clearly() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, bytes: &[u8]| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p
+    };
+    let binary = write("binary", &[0x7f, b'E', b'L', b'F', 0xff, 0xfe, 0, 1, 2]);
+    let cases: Vec<(std::path::PathBuf, i32, &str)> = vec![
+        (binary.clone(), 2, "cannot read"),
+        (dir.path().join("missing"), 2, "cannot read"),
+        (write("garbage", b"garbage line\n"), 1, "unknown action"),
+        (
+            write("late-first", b"place b new\nfirst red\n"),
+            1,
+            "`first` names a player",
+        ),
+        (write("bad-pile", b"first blue\nplace b 9\n"), 1, ":2:"),
+    ];
+    for (path, code, message) in cases {
+        let out = cgt()
+            .args(["sls-game", "--replay"])
+            .arg(&path)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{path:?}: {stderr}");
+        assert!(stderr.contains(message), "{path:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    // The REPL reading a script of commands on its standard input.
+    let script = dir.path().join("self.cgt");
+    std::fs::write(
+        &script,
+        format!(
+            ":load {}\n:load {}\nkeep = ^\nkeep + keep\n",
+            binary.display(),
+            script.display()
+        ),
+    )
+    .unwrap();
+    let out = run_with_input(cgt(), &std::fs::read(&script).unwrap());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cannot read"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stdout.contains("^^"), "{stdout}");
+}

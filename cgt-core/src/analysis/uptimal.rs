@@ -81,9 +81,26 @@ impl Arena {
             return g;
         }
         // Bottom-up from the largest sum built so far: no recursion n levels deep.
-        let mut k = n.max(1);
-        while k > 1 && !self.power_cache.contains_key(&(false, k - 1)) {
-            k -= 1;
+        // Start after the largest sum built so far (below n).
+        let k = 1 + self
+            .power_cache
+            .keys()
+            .filter(|&&(power, j)| !power && j < n)
+            .map(|&(_, j)| j)
+            .max()
+            .unwrap_or(0);
+        // Each new power costs at least this much memory (measured: about
+        // 860 bytes for the sums, twice that with the power on top): refuse
+        // at once what cannot fit under the memory limit.
+        const BYTES_PER_POWER: usize = 800;
+        let limit = crate::interrupt::memory_limit();
+        let needed = (n.max(1) - k) as usize * BYTES_PER_POWER;
+        if limit > 0 && crate::interrupt::live_bytes().saturating_add(needed) > limit {
+            crate::interrupt::unsupported(format!(
+                "building the powers of up to ^[{n}] needs at least {} MB, over the memory limit of {} MB: raise it with --max-memory",
+                needed >> 20,
+                limit >> 20
+            ));
         }
         let mut g = match k {
             1 => self.up(1),
