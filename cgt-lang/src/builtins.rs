@@ -322,12 +322,34 @@ static NATIVE: &[Builtin] = &[
     },
     Builtin {
         name: "thermograph",
-        signature: "thermograph(G)",
-        arity: 1..=1,
+        signature: "thermograph(G) or Thermograph(Lmast,[Lcps],[Lslopes],Rmast,[Rcps],[Rslopes])",
+        arity: 1..=6,
         topic: "thermography",
-        help: "The exact thermograph, printed as Thermograph(Lmast,[Lcps],[Lslopes],Rmast,[Rcps],[Rslopes]): critical points in descending order, slopes d(value)/dt from the mast down.",
+        help: "The exact thermograph, printed as Thermograph(Lmast,[Lcps],[Lslopes],Rmast,[Rcps],[Rslopes]): critical points in descending order, slopes d(value)/dt from the mast down. With the six parts, the thermograph they describe (so a printed thermograph reads back).",
         example: "thermograph({3||2|1})",
-        run: Run::Native(game_fn!(|ar: &mut Arena, g| Value::Thermograph(ar.thermograph(g)))),
+        run: Run::Native(|s, a| {
+            if a.values.len() == 1 {
+                let g = a.game(s, 0)?;
+                return Ok(Value::Thermograph(s.arena.thermograph(g)));
+            }
+            if a.values.len() != 6 {
+                return Err(Error::spanned(a.call, "a thermograph has six parts: Thermograph(Lmast,[Lcps],[Lslopes],Rmast,[Rcps],[Rslopes])"));
+            }
+            let left = wall_arg(s, a, 0)?;
+            let right = wall_arg(s, a, 3)?;
+            cgt_core::analysis::Thermograph::from_walls(left, right)
+                .map(|t| Value::Thermograph(std::sync::Arc::new(t)))
+                .map_err(|e| Error::spanned(a.call, e))
+        }),
+    },
+    Builtin {
+        name: "trajectory",
+        signature: "Trajectory(mast, [cps], [slopes])",
+        arity: 3..=3,
+        topic: "thermography",
+        help: "The thermograph wall with this mast value, critical points (descending) and slopes from the mast down, as thermograph_wall prints it.",
+        example: "Trajectory(9/4, [3/4], [0, -1])",
+        run: Run::Native(|s, a| Ok(Value::Trajectory(std::sync::Arc::new(wall_arg(s, a, 0)?)))),
     },
     Builtin {
         name: "thermograph_wall",
@@ -1104,6 +1126,35 @@ fn octal_arg(a: &Args) -> Result<Heaps, Error> {
             "expected an octal code in quotes, e.g. \"0.77\"",
         )),
     }
+}
+
+/// A thermograph wall from arguments k, k+1, k+2: mast, critical points, slopes.
+fn wall_arg(s: &mut Session, a: &Args, k: usize) -> Result<cgt_core::analysis::Trajectory, Error> {
+    let number =
+        |s: &mut Session, v: &Value, span: Span| -> Result<cgt_core::number::Dyadic, Error> {
+            let g = s.to_game(v, span)?;
+            s.arena
+                .as_number(g)
+                .cloned()
+                .ok_or_else(|| Error::spanned(span, "expected a number"))
+        };
+    let mast = number(s, &a.values[k], a.spans[k])?;
+    let items = |k: usize| -> Result<Vec<Value>, Error> {
+        match &a.values[k] {
+            Value::List(xs) => Ok((**xs).clone()),
+            _ => Err(Error::spanned(a.spans[k], "expected a list")),
+        }
+    };
+    let mut cps = Vec::new();
+    for v in items(k + 1)? {
+        cps.push(number(s, &v, a.spans[k + 1])?);
+    }
+    let mut slopes = Vec::new();
+    for v in items(k + 2)? {
+        slopes.push(s.to_i64(&v, a.spans[k + 2])?);
+    }
+    cgt_core::analysis::Trajectory::from_parts(mast, &cps, &slopes)
+        .map_err(|e| Error::spanned(a.call, e))
 }
 
 /// The PSN position argument of the psn_* functions.

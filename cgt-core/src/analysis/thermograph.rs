@@ -60,6 +60,43 @@ impl Trajectory {
         &p.v0 + &mul(&(t - &p.t0), p.slope)
     }
 
+    /// The wall as printed, `Trajectory(mast,[cps],[slopes])`: its mast
+    /// value, critical points in descending order and the slopes from the
+    /// mast down (one more than the critical points). An error names what
+    /// is not a wall: descending critical points above -1, a vertical mast
+    /// (slope 0 at the top).
+    pub fn from_parts(mast: Dyadic, cps: &[Dyadic], slopes: &[i64]) -> Result<Self, String> {
+        if slopes.len() != cps.len() + 1 {
+            return Err("a wall has one slope more than critical points".into());
+        }
+        if slopes[0] != 0 {
+            return Err("the mast of a wall is vertical: its first slope is 0".into());
+        }
+        let minus_one = Dyadic::from_i64(-1);
+        if cps.windows(2).any(|w| w[0] <= w[1]) || cps.last().is_some_and(|c| *c <= minus_one) {
+            return Err("critical points are listed in descending order, above -1".into());
+        }
+        // From the mast down: each piece ends where the one above begins.
+        let mut pieces = Vec::with_capacity(slopes.len());
+        let (mut top_t, mut top_v) = (None::<Dyadic>, mast);
+        for (k, &slope) in slopes.iter().enumerate() {
+            let t0 = cps.get(k).cloned().unwrap_or_else(|| minus_one.clone());
+            let v0 = match &top_t {
+                None => top_v.clone(),
+                Some(t) => &top_v - &mul(&(t - &t0), slope),
+            };
+            pieces.push(Piece {
+                t0: t0.clone(),
+                v0: v0.clone(),
+                slope,
+            });
+            top_t = Some(t0);
+            top_v = v0;
+        }
+        pieces.reverse();
+        Ok(Trajectory { pieces }.simplified())
+    }
+
     /// The value far above every critical point.
     pub fn mast(&self) -> Dyadic {
         self.pieces.last().expect("non-empty").v0.clone()
@@ -229,6 +266,25 @@ pub struct Thermograph {
 }
 
 impl Thermograph {
+    /// A thermograph from its walls, as `Thermograph(...)` prints it; the
+    /// temperature is where the mast begins (-1 when neither wall bends).
+    pub fn from_walls(left: Trajectory, right: Trajectory) -> Result<Self, String> {
+        if left.mast() != right.mast() {
+            return Err("the two walls of a thermograph meet in one mast".into());
+        }
+        let top = |w: &Trajectory| w.critical_points().first().cloned();
+        let temperature = match (top(&left), top(&right)) {
+            (Some(a), Some(b)) => a.max(b),
+            (Some(a), None) | (None, Some(a)) => a,
+            (None, None) => Dyadic::from_i64(-1),
+        };
+        Ok(Thermograph {
+            left,
+            right,
+            temperature,
+        })
+    }
+
     /// The mast value.
     pub fn mean(&self) -> Dyadic {
         self.left.mast()

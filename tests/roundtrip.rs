@@ -1,0 +1,89 @@
+//! Everything cgt prints as a value reads back as the same value: games
+//! (with explicit forms and sums), strings (quotes and backslashes), lists
+//! and sets of them, booleans, players, thermographs and their walls,
+//! uptimal expansions, and ruleset positions (their rule variants: tests/registry.rs).
+
+use cgt_lang::Session;
+use proptest::prelude::*;
+
+/// A random game expression: small numbers, nimbers, ups, switches, braces.
+fn game() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        Just("0".to_string()),
+        Just("1".to_string()),
+        Just("-1/2".to_string()),
+        Just("*".to_string()),
+        Just("*2".to_string()),
+        Just("^".to_string()),
+        Just("v*".to_string()),
+        Just("+-1".to_string()),
+        Just("^<2>".to_string()),
+    ];
+    leaf.prop_recursive(3, 12, 3, |inner| {
+        prop_oneof![
+            (
+                prop::collection::vec(inner.clone(), 0..3),
+                prop::collection::vec(inner.clone(), 0..3)
+            )
+                .prop_map(|(l, r)| format!("{{{}|{}}}", l.join(","), r.join(","))),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("{a} + {b}")),
+            (
+                prop::collection::vec(inner.clone(), 0..2),
+                prop::collection::vec(inner, 0..2)
+            )
+                .prop_map(|(l, r)| format!("'{{{}|{}}}'", l.join(","), r.join(","))),
+        ]
+    })
+}
+
+fn string() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop::sample::select(vec!["a", "\\\"", "\\\\", "|", "#", "é", " ", "x."]),
+        0..5,
+    )
+    .prop_map(|parts| format!("\"{}\"", parts.concat()))
+}
+
+fn value() -> impl Strategy<Value = String> {
+    let atom = prop_oneof![
+        game(),
+        string(),
+        Just("true".to_string()),
+        Just("Left".to_string()),
+        game().prop_map(|g| format!("thermograph({g})")),
+        game().prop_map(|g| format!("thermograph_wall({g}, Right)")),
+        prop::sample::select(vec!["xo.", "xxo|o..", "x.o|.ox"])
+            .prop_map(|b| format!("clobber(\"{b}\")")),
+    ];
+    atom.prop_recursive(2, 8, 3, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..3)
+                .prop_map(|xs| format!("[{}]", xs.join(", "))),
+            prop::collection::vec(game(), 1..3).prop_map(|xs| format!("{{{}}}", xs.join(", "))),
+            inner.prop_map(|x| format!("[{x}]")),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn printed_values_read_back_as_the_same_value(expr in value()) {
+        let mut s = Session::new();
+        let printed = s.run_line(&expr).unwrap_or_else(|e| panic!("{expr}: {e}"));
+        let again = s.run_line(&printed).unwrap_or_else(|e| panic!("{printed} (from {expr}): {e}"));
+        prop_assert_eq!(&again, &printed, "{} printed as {}", expr, printed);
+        let same = s.run_line(&format!("({printed}) == ({expr})")).unwrap();
+        prop_assert_eq!(same, "true", "{} printed as {}", expr, printed);
+    }
+
+    #[test]
+    fn uptimal_expansions_read_back_as_their_games(coeffs in prop::collection::vec(-3i64..4, 1..5), nim in 0u64..4) {
+        let mut s = Session::new();
+        let terms: Vec<String> = coeffs.iter().enumerate().map(|(k, c)| format!("{c} * ^<{}>", k + 1)).collect();
+        let g = format!("*{nim} + {}", terms.join(" + "));
+        let text = s.run_line(&format!("uptimal_expansion({g})")).unwrap();
+        prop_assert_eq!(s.run_line(&format!("{text} == {g}")).unwrap(), "true", "{} as {}", g, text);
+    }
+}
