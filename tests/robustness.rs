@@ -334,3 +334,20 @@ fn powers_of_up_beyond_the_memory_limit_are_refused_up_front() {
     assert_eq!(s.run_line("pow_to(^, 5) == ^[5]").unwrap(), "true");
     cgt_core::interrupt::set_memory_limit(before);
 }
+
+/// An id beyond an arena's games (made by a bigger arena) is refused with a
+/// typed stop naming the mistake, not an index panic.
+#[test]
+fn an_id_from_a_bigger_arena_is_an_error() {
+    let _serial = serial();
+    let mut big = cgt_core::game::Arena::new();
+    let g = big.integer(1000);
+    let mut small = cgt_core::game::Arena::new();
+    let r = cgt_core::interrupt::catch(|| small.left_options(g).len());
+    match r {
+        Err(Stop::Unsupported(m)) => assert!(m.contains("another arena"), "{m}"),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    let r = cgt_core::interrupt::catch(|| small.outcome(g));
+    assert!(matches!(r, Err(Stop::Unsupported(_))), "{r:?}");
+}

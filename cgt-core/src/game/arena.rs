@@ -9,15 +9,27 @@ use crate::number::Dyadic;
 use hashbrown::HashMap;
 use std::sync::Arc;
 
-/// A canonical short game, interned in an [`Arena`].
+/// A canonical short game, interned in an [`Arena`]: its dense index there.
+/// An id is valid only in the arena that made it (ids tagged with their
+/// arena cost 15–20 % on the sum and PSN benchmarks, BENCHMARKS.md): the
+/// language's sessions and the evaluators keep to their own arena, and an
+/// id beyond an arena's games stops with an error instead of a panic.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct GameId(pub(crate) u32);
+pub struct GameId(u32);
 
 impl GameId {
     /// The dense index of this game in its arena.
     pub fn index(self) -> usize {
         self.0 as usize
     }
+}
+
+#[cold]
+fn foreign(g: GameId) -> ! {
+    crate::interrupt::unsupported(format!(
+        "game #{} belongs to another arena (or to a computation that was stopped): a game id is valid only in the arena that made it",
+        g.index()
+    ))
 }
 
 /// The largest `k` for which the options of `*k` are listed one by one
@@ -133,6 +145,22 @@ impl Arena {
         self.id
     }
 
+    /// The id of the game at `index`, made now.
+    fn new_id(&self, index: usize) -> GameId {
+        GameId(index as u32)
+    }
+
+    /// The node of `g`; an id beyond this arena's games (of another arena,
+    /// or of a game dropped by a stopped computation) stops with an error
+    /// saying so.
+    #[inline]
+    pub(crate) fn node(&self, g: GameId) -> &Node {
+        match self.nodes.get(g.index()) {
+            Some(n) => n,
+            None => foreign(g),
+        }
+    }
+
     /// Sizes of the arena and its caches.
     pub fn stats(&self) -> ArenaStats {
         ArenaStats {
@@ -233,7 +261,7 @@ impl Arena {
         if let Some(why) = v.range_error() {
             crate::interrupt::unsupported(why);
         }
-        let id = GameId(self.nodes.len() as u32);
+        let id = self.new_id(self.nodes.len());
         self.nodes.push(Node::Nus(v.clone()));
         self.nus_index.insert(v, id);
         id
@@ -251,7 +279,7 @@ impl Arena {
         if let Some(&id) = self.options_index.get(&key) {
             return id;
         }
-        let id = GameId(self.nodes.len() as u32);
+        let id = self.new_id(self.nodes.len());
         self.nodes.push(Node::Options {
             left: key.0.clone(),
             right: key.1.clone(),
@@ -281,7 +309,7 @@ impl Arena {
 
     /// The integer `g` equals, if it is one that fits an `i64`.
     pub fn as_i64(&self, g: GameId) -> Option<i64> {
-        match &self.nodes[g.index()] {
+        match self.node(g) {
             Node::Nus(v) if v.ups == 0 && v.nim == 0 && v.number.exponent() == 0 => {
                 v.number.small_numerator()
             }
@@ -314,7 +342,7 @@ impl Arena {
 
     /// The closed form of `g`, if it is a nus.
     pub fn as_nus(&self, g: GameId) -> Option<&Nus> {
-        match &self.nodes[g.index()] {
+        match self.node(g) {
             Node::Nus(v) => Some(v),
             Node::Options { .. } => None,
         }
@@ -342,7 +370,7 @@ impl Arena {
 
     /// Canonical Left options of `g`, sorted by id.
     pub fn left_options(&mut self, g: GameId) -> Options {
-        match &self.nodes[g.index()] {
+        match self.node(g) {
             Node::Options { left, .. } => left.clone(),
             Node::Nus(_) => self.nus_opts(g).0,
         }
@@ -350,7 +378,7 @@ impl Arena {
 
     /// Canonical Right options of `g`, sorted by id.
     pub fn right_options(&mut self, g: GameId) -> Options {
-        match &self.nodes[g.index()] {
+        match self.node(g) {
             Node::Options { right, .. } => right.clone(),
             Node::Nus(_) => self.nus_opts(g).1,
         }

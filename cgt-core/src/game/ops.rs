@@ -110,7 +110,7 @@ impl Arena {
         if let Some(&n) = self.neg_cache.get(&g) {
             return n;
         }
-        let (left, right) = match &self.nodes[g.index()] {
+        let (left, right) = match self.node(g) {
             Node::Options { left, right } => (left.clone(), right.clone()),
             Node::Nus(_) => unreachable!(),
         };
