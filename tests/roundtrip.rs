@@ -87,3 +87,31 @@ proptest! {
         prop_assert_eq!(s.run_line(&format!("{text} == {g}")).unwrap(), "true", "{} as {}", g, text);
     }
 }
+
+/// A canonical game inside an explicit form prints without slash runs: its
+/// braces read back as form nodes, which print none.
+#[test]
+fn canonical_games_inside_forms_print_as_they_read_back() {
+    let mut s = Session::new();
+    for expr in [
+        "'{|^<2> + ^<2>}'",
+        "'{1, {2||1|0} | *}'",
+        "['{|{3|||2||1|0}}']",
+    ] {
+        let printed = s.run_line(expr).unwrap();
+        assert_eq!(s.run_line(&printed).unwrap(), printed, "{expr}");
+        assert_eq!(
+            s.run_line(&format!("({printed}) == ({expr})")).unwrap(),
+            "true"
+        );
+    }
+    assert_eq!(
+        s.run_line("'{|^<2> + ^<2>}'").unwrap(),
+        "'{|{0|{0,v*|vv}}}'"
+    );
+    // Inside a form, braces are forms, also within expressions.
+    assert_eq!(
+        s.run_line("'{ {|} + 0, {1|*2} + * | }'").unwrap(),
+        "'{0,{1*|*3}|}'"
+    );
+}

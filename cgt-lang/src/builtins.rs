@@ -344,7 +344,7 @@ static NATIVE: &[Builtin] = &[
     },
     Builtin {
         name: "trajectory",
-        signature: "Trajectory(mast, [cps], [slopes])",
+        signature: "trajectory(mast, [cps], [slopes]) or Trajectory(...)",
         arity: 3..=3,
         topic: "thermography",
         help: "The thermograph wall with this mast value, critical points (descending) and slopes from the mast down, as thermograph_wall prints it.",

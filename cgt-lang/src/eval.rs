@@ -471,7 +471,7 @@ impl Session {
 
     fn write_form(&mut self, f: &Form, out: &mut String) {
         match f {
-            Form::Value(g) => out.push_str(&Printer::new(&mut self.arena).game(*g)),
+            Form::Value(g) => out.push_str(&Printer::new(&mut self.arena).in_form(*g)),
             Form::Node { left, right } => deep(|| {
                 out.push('{');
                 for (k, x) in left.iter().enumerate() {
@@ -491,7 +491,7 @@ impl Session {
             }),
             other => {
                 let g = other.canonical(&mut self.arena);
-                out.push_str(&Printer::new(&mut self.arena).game(g));
+                out.push_str(&Printer::new(&mut self.arena).in_form(g));
             }
         }
     }

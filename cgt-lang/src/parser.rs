@@ -82,6 +82,7 @@ fn parse_inner(src: &str) -> Result<Vec<(Statement, Span)>, Error> {
     let p = Parser {
         src,
         in_index: Cell::new(false),
+        in_form: Cell::new(false),
     };
     let mut out = Vec::new();
     let mut i = src;
@@ -171,6 +172,9 @@ struct Parser<'s> {
     /// True while parsing the index of `L[...]`, where `:` separates a
     /// slice's bounds instead of making an ordinal sum.
     in_index: Cell<bool>,
+    /// True while parsing the options of an explicit form `'{...}'`, where
+    /// braces are form nodes, also inside expressions (`{1|} + *`).
+    in_form: Cell<bool>,
 }
 
 fn binary(op: BinOp, lhs: Expr, rhs: Expr, span: Span) -> Expr {
@@ -725,7 +729,7 @@ impl<'s> Parser<'s> {
                 e.span = span;
                 Ok((i, e))
             }),
-            '{' => self.nested(|| self.braces(i, false)),
+            '{' => self.nested(|| self.braces(i, self.in_form.get())),
             '\'' => self.nested(|| {
                 let (j, _) = char('\'')(i)?;
                 let (j, _) = ws(j)?;
@@ -1073,13 +1077,14 @@ impl<'s> Parser<'s> {
                 tokens.push(Tok::Comma(self.pos(j)));
                 i = k;
             } else {
-                let (k, e) = if explicit && j.starts_with('{') {
-                    self.braces(j, true)?
-                } else if keyword(j, "if").is_some() || keyword(j, "let").is_some() {
-                    self.expression(j)?
+                let outer = self.in_form.replace(explicit);
+                let item = if keyword(j, "if").is_some() || keyword(j, "let").is_some() {
+                    self.expression(j)
                 } else {
-                    self.range(j)?
+                    self.range(j)
                 };
+                self.in_form.set(outer);
+                let (k, e) = item?;
                 tokens.push(Tok::Item(e));
                 i = k;
             }

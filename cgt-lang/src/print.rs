@@ -35,6 +35,22 @@ impl<'a> Printer<'a> {
         })
     }
 
+    /// The printed form of `g` inside an explicit form, where braces read
+    /// back as form nodes: braces without slash runs, so that the text
+    /// reads back as a form that prints the same.
+    pub fn in_form(&mut self, g: GameId) -> String {
+        deep(|| {
+            if let Some(s) = self.atom(g) {
+                return s;
+            }
+            let left = self.sorted_left(g);
+            let right = self.sorted_right(g);
+            let l: Vec<String> = left.iter().map(|&o| self.in_form(o)).collect();
+            let r: Vec<String> = right.iter().map(|&o| self.in_form(o)).collect();
+            format!("{{{}|{}}}", l.join(","), r.join(","))
+        })
+    }
+
     /// Text of a game that needs no braces: numbers, compact uptimals, switches, tinies.
     fn atom(&mut self, g: GameId) -> Option<String> {
         if let Some(v) = self.arena.as_nus(g) {
