@@ -310,6 +310,39 @@ impl Session {
         })
     }
 
+    /// Evaluate the expression `text` with `bindings` seen as local names:
+    /// for hosts that hold values rather than text (the Python bindings
+    /// compute `a + b` as `eval_with("a + b", [("a", x), ("b", y)])`).
+    /// Never unwinds (see [`Session::guard`]).
+    pub fn eval_with(&mut self, text: &str, bindings: &[(&str, Value)]) -> Result<Value, Error> {
+        self.guard(|s| {
+            let Statement::Expr(mut e) = super::parser::parse_statement(text)? else {
+                return Err(Error::at(0, text.len(), "expected an expression"));
+            };
+            let names: Vec<Arc<str>> = bindings.iter().map(|(n, _)| Arc::from(*n)).collect();
+            resolve(&mut e, &mut names.clone());
+            for (n, (_, v)) in names.into_iter().zip(bindings) {
+                s.locals.push((n, v.clone()));
+            }
+            s.eval(&e)
+        })
+    }
+
+    /// Set the global `name` to `v`, as `name = ...` does.
+    pub fn set_variable(&mut self, name: &str, v: Value) -> Result<(), Error> {
+        self.check_name(name, Span::default())?;
+        if !is_identifier(name) {
+            return Err(Error::plain(format!("`{name}` is not a name")));
+        }
+        self.set_var(name.to_string(), v);
+        Ok(())
+    }
+
+    /// The global `name`, if it is set.
+    pub fn variable(&self, name: &str) -> Option<Value> {
+        self.vars.get(name).cloned()
+    }
+
     /// Names of the variables defined so far (functions included).
     pub fn variables(&self) -> Vec<String> {
         let mut v: Vec<String> = self.vars.keys().cloned().collect();
@@ -1607,4 +1640,14 @@ fn latex_text(s: &str) -> String {
         }
     }
     out
+}
+
+/// Whether `s` is written as a name: a letter or `_`, then letters, digits, `_`.
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !is_keyword(s)
 }
