@@ -1,0 +1,673 @@
+"""cgt: combinatorial game theory with cgt's exact engine and language.
+
+Games are exact: integers of any size, numbers as dyadic rationals
+(``fractions.Fraction`` in Python), temperatures as exact rationals; never a
+float. Every computation is the cgt engine's, through its language, so
+values, names and error messages are those of the ``cgt`` REPL.
+
+    >>> import cgt
+    >>> g = cgt.Game("{3||2|1}")
+    >>> g.temperature
+    Fraction(3, 4)
+    >>> cgt.up + cgt.star
+    ^*
+    >>> cgt.domineering(4, 5).value()
+    1
+
+Long computations release the GIL and stop on KeyboardInterrupt (Ctrl-C in
+a notebook); ``set_memory_limit(bytes)`` bounds their memory (MemoryError).
+"""
+
+from fractions import Fraction
+import functools
+import html
+
+from . import _cgt
+from ._cgt import CgtError, memory_limit, memory_used, set_memory_limit
+
+__all__ = [
+    "CgtError",
+    "Game",
+    "Picture",
+    "Ruleset",
+    "Session",
+    "Table",
+    "Thermograph",
+    "Value",
+    "down",
+    "eval",
+    "memory_limit",
+    "memory_used",
+    "nimber",
+    "run",
+    "set_memory_limit",
+    "star",
+    "table",
+    "up",
+    "zero",
+]
+
+#: The language's functions: name -> (signature, topic, help, example).
+FUNCTIONS = {b[0]: b[1:] for b in _cgt.builtins()}
+
+
+class Session:
+    """A session of the cgt language: its variables, definitions and games.
+
+    ``run(line)`` runs a line as the REPL does and returns what it prints;
+    ``eval(text, **names)`` returns the value of an expression, with Python
+    values bound to names. Games of one session can be used in another (they
+    are carried over by their printed text, which reads back exactly).
+    """
+
+    def __init__(self):
+        self._native = _cgt.Session()
+
+    def run(self, line):
+        """Run one line (statements, definitions, assignments); return the printed result."""
+        return self._native.run(line)
+
+    def eval(self, text, **names):
+        """The value of the expression ``text``, with ``names`` bound to Python values."""
+        bound = [(k, _to_native(self, v)) for k, v in names.items()]
+        return _from_native(self, self._native.eval(text, bound))
+
+    def _eval(self, text, **names):
+        # The package's own expressions: errors give their message only.
+        bound = [(k, _to_native(self, v)) for k, v in names.items()]
+        return _from_native(self, self._native.eval(text, bound, False))
+
+    def game(self, x):
+        """``x`` (text, int, Fraction or Game) as a game of this session."""
+        return Game(x, session=self)
+
+    def __getitem__(self, name):
+        v = self._native.get(name)
+        if v is None:
+            raise KeyError(name)
+        return _from_native(self, v)
+
+    def __setitem__(self, name, value):
+        self._native.set(name, _to_native(self, value))
+
+    def __contains__(self, name):
+        return self._native.get(name) is not None
+
+    @property
+    def variables(self):
+        """Names of the variables and functions defined so far."""
+        return self._native.variables()
+
+    @property
+    def style(self):
+        """How games print: "plain" (CGSuite's notation), "unicode" or "latex"."""
+        return self._native.style
+
+    @style.setter
+    def style(self, value):
+        self._native.style = value
+
+    def __repr__(self):
+        return f"<cgt.Session with {len(self.variables)} names>"
+
+
+_default = Session()
+
+
+def eval(text, **names):
+    """The value of a cgt expression in the default session (see ``Session.eval``)."""
+    return _default.eval(text, **names)
+
+
+def run(line):
+    """Run a line of the cgt language in the default session; return what it prints."""
+    return _default.run(line)
+
+
+def _session_of(session):
+    return _default if session is None else session
+
+
+def _is_dyadic(q):
+    d = q.denominator
+    return d & (d - 1) == 0
+
+
+def _to_native(session, x):
+    """A Python value as a native value of ``session``."""
+    if isinstance(x, Value):
+        if session._native.owns(x._h):
+            return x._h
+        if isinstance(x, Game):
+            return session._native.eval(x._text)
+        raise CgtError(f"a {x._h.kind} of another session cannot be carried over")
+    if isinstance(x, bool) or isinstance(x, int) or isinstance(x, str):
+        return x
+    if isinstance(x, Fraction):
+        if not _is_dyadic(x):
+            raise ValueError(
+                f"{x} is not a dyadic rational: the numbers of short games have "
+                "denominators that are powers of 2"
+            )
+        return session._native.eval(f"{x.numerator}/{x.denominator}")
+    if isinstance(x, float):
+        raise TypeError("floats are not exact: use int or fractions.Fraction")
+    if isinstance(x, (list, tuple)):
+        return [_to_native(session, v) for v in x]
+    if isinstance(x, (set, frozenset)):
+        raise TypeError("a Python set has no order: pass a list")
+    raise TypeError(f"cannot use a {type(x).__name__} as a cgt value")
+
+
+def _from_native(session, x):
+    """A native result as a Python value."""
+    if isinstance(x, _cgt.Value):
+        kind = x.kind
+        if kind in ("game", "game form", "position"):
+            return Game._of(session, x)
+        if kind == "thermograph":
+            return Thermograph._of(session, x)
+        if kind == "table":
+            rows = session._native.table_rows(x)
+            return Table([[_from_native(session, c) for c in r] for r in rows])
+        return Value._of(session, x)
+    if isinstance(x, list):
+        return [_from_native(session, v) for v in x]
+    if isinstance(x, frozenset):
+        return frozenset(_from_native(session, v) for v in x)
+    return x
+
+
+def _fraction(g):
+    """A number game as a Fraction."""
+    n = g._session._native.number(g._h)
+    if n is None:
+        raise ValueError(f"{g} is not a number")
+    return Fraction(int(n[0]), int(n[1]))
+
+
+def _call(session, name, args):
+    names = {f"a{k}": a for k, a in enumerate(args)}
+    return session._eval(f"{name}({', '.join(names)})", **names)
+
+
+class Value:
+    """A value of the cgt language without a Python type of its own (a
+    trajectory, a function, a ruleset, ...): prints as the REPL prints it."""
+
+    __slots__ = ("_session", "_h", "_text_cache")
+
+    @classmethod
+    def _of(cls, session, h):
+        v = object.__new__(cls)
+        v._session = session
+        v._h = h
+        v._text_cache = None
+        return v
+
+    @property
+    def _text(self):
+        if self._text_cache is None:
+            self._text_cache = self._session._native.show(self._h, "plain")
+        return self._text_cache
+
+    @property
+    def kind(self):
+        """The kind of value, as the language names it."""
+        return self._h.kind
+
+    def __str__(self):
+        return self._text
+
+    def __repr__(self):
+        return self._text
+
+    def _repr_latex_(self):
+        return "$" + self._session._native.show(self._h, "latex") + "$"
+
+
+class Game(Value):
+    """A short game: a canonical value, an explicit form or a ruleset position.
+
+    ``Game("{3||2|1}")`` reads the cgt language (CGSuite's notation);
+    ``Game(3)``, ``Game(Fraction(-5, 4))`` make numbers; ``Game.of(L, R)``
+    builds ``{L|R}`` from lists of options. Operators have CGSuite's
+    meanings: ``+ -`` sums and negatives, ``n * G`` copies, ``== < <= > >=``
+    the order of games (``G < H`` means G <= H and G != H);
+    ``G.confused_with(H)`` is G || H. Equal values have equal hashes.
+
+    Every function of the language is a method (``g.atomic_weight()``,
+    ``g.cool(1)``); CGSuite's names work too (``g.AtomicWeight``,
+    ``g.Cool(1)``).
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, x=0, session=None):
+        s = _session_of(session)
+        if isinstance(x, Game):
+            return Game._of(s, _to_native(s, x))
+        if isinstance(x, str):
+            v = s.eval(x)
+            if not isinstance(v, Game):
+                raise TypeError(f"{x!r} is a {type(v).__name__}, not a game")
+            return v
+        if isinstance(x, bool):
+            raise TypeError("a bool is not a game")
+        if isinstance(x, (int, Fraction)):
+            return Game._of(s, s._native.eval(str(x)) if isinstance(x, int) else _to_native(s, x))
+        if isinstance(x, float):
+            raise TypeError("floats are not exact: use int or fractions.Fraction")
+        raise TypeError(f"cannot make a game from a {type(x).__name__}")
+
+    @staticmethod
+    def of(left=(), right=(), session=None):
+        """The canonical game {left | right} from lists of options."""
+        s = _session_of(session)
+        return s._eval("{L | R}", L=list(left), R=list(right))
+
+    # Arithmetic and order, in the language.
+    def _op(self, text, other):
+        if not isinstance(other, (Game, int, Fraction)) or isinstance(other, bool):
+            return NotImplemented
+        return self._session._eval(text, a=self, b=other)
+
+    def __add__(self, other):
+        return self._op("a + b", other)
+
+    def __radd__(self, other):
+        return self._op("b + a", other)
+
+    def __sub__(self, other):
+        return self._op("a - b", other)
+
+    def __rsub__(self, other):
+        return self._op("b - a", other)
+
+    def __neg__(self):
+        return self._session._eval("-a", a=self)
+
+    def __pos__(self):
+        return self
+
+    def __mul__(self, n):
+        if not isinstance(n, int) or isinstance(n, bool):
+            return NotImplemented
+        return self._session._eval("n * a", a=self, n=n)
+
+    __rmul__ = __mul__
+
+    def __eq__(self, other):
+        return self._op("a == b", other)
+
+    def __ne__(self, other):
+        return self._op("a != b", other)
+
+    def __lt__(self, other):
+        return self._op("a < b", other)
+
+    def __le__(self, other):
+        return self._op("a <= b", other)
+
+    def __gt__(self, other):
+        return self._op("a > b", other)
+
+    def __ge__(self, other):
+        return self._op("a >= b", other)
+
+    def confused_with(self, other):
+        """G || H: neither G >= H nor G <= H."""
+        return self._op('compare(a, b) == compare({1|-1}, 0)', other)
+
+    def compare(self, other):
+        """The relation of G to H: "=", "<", ">" or "||"."""
+        return self._op("compare(a, b)", other)
+
+    def __hash__(self):
+        return hash(("cgt.Game", self.canonical_text))
+
+    def __bool__(self):
+        raise TypeError("a game is not true or false: compare it (g == 0) or ask g.outcome")
+
+    @property
+    def canonical_text(self):
+        """The canonical value's printed form (CGSuite's notation)."""
+        if self.kind == "game":
+            return self._text
+        return self._session._eval("value(a)", a=self)._text
+
+    # The analysis functions most used, with Python types.
+    @property
+    def outcome(self):
+        """The outcome class: "L", "R", "N" or "P"."""
+        return self._session._eval("outcome_class(a)", a=self)
+
+    @property
+    def left_options(self):
+        """Left's options of the canonical value (or of the form), in CGSuite's order."""
+        return _options(self, "left_options")
+
+    @property
+    def right_options(self):
+        """Right's options of the canonical value (or of the form), in CGSuite's order."""
+        return _options(self, "right_options")
+
+    @property
+    def birthday(self):
+        """The birthday of the canonical value."""
+        return int(self._session._eval("birthday(a)", a=self).number())
+
+    @property
+    def temperature(self):
+        """The temperature, an exact Fraction (-1 for integers)."""
+        return _fraction(self._session._eval("temperature(a)", a=self))
+
+    @property
+    def mean(self):
+        """The mean value, an exact Fraction."""
+        return _fraction(self._session._eval("mean(a)", a=self))
+
+    @property
+    def left_stop(self):
+        """The left stop, an exact Fraction."""
+        return _fraction(self._session._eval("left_stop(a)", a=self))
+
+    @property
+    def right_stop(self):
+        """The right stop, an exact Fraction."""
+        return _fraction(self._session._eval("right_stop(a)", a=self))
+
+    @property
+    def is_number(self):
+        """True if the game is a number."""
+        return self._session._eval("is_number(a)", a=self)
+
+    def number(self):
+        """The game as a Fraction; ValueError unless it is a number."""
+        g = self if self.kind == "game" else self._session._eval("value(a)", a=self)
+        return _fraction(g)
+
+    def thermograph(self):
+        """The thermograph (pictured in notebooks)."""
+        t = self._session._eval("thermograph(a)", a=self)
+        t._game = self
+        return t
+
+    def plot_tree(self):
+        """The game tree as a picture (SVG)."""
+        return Picture(self._session._eval("plot_tree(a)", a=self))
+
+    def plot_thermograph(self):
+        """The thermograph as a picture (SVG)."""
+        return Picture(self._session._eval("plot_thermograph(a)", a=self))
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        known = name in FUNCTIONS or _snake(name) in FUNCTIONS or name[:1].isupper()
+        if not known:
+            raise AttributeError(f"'Game' object has no attribute {name!r}")
+        session = self._session
+        if name[:1].isupper() and _property_like(name):
+            # CGSuite's properties (G.AtomicWeight, G.LeftStop) are values.
+            return session._eval(f"a.{name}", a=self)
+
+        def method(*args):
+            names = {f"a{k}": a for k, a in enumerate(args)}
+            call = f"g.{name}({', '.join(names)})"
+            return session._eval(call, g=self, **names)
+
+        method.__name__ = name
+        entry = FUNCTIONS.get(name) or FUNCTIONS.get(_snake(name))
+        if entry:
+            method.__doc__ = f"{entry[0]}\n\n{entry[2]}"
+        return method
+
+    def __dir__(self):
+        names = set(object.__dir__(self))
+        names.update(n for n, e in FUNCTIONS.items() if e[1] != "rulesets")
+        return sorted(names)
+
+    def __repr__(self):
+        return self._text
+
+    def __reduce__(self):
+        return (Game, (self._text,))
+
+
+def _options(g, side):
+    v = g._session._eval(f"{side}(a)", a=g)
+    if isinstance(v, frozenset):
+        # The language's sets print in CGSuite's order: keep it.
+        return g._session._eval(f"[x for x in {side}(a)]", a=g)
+    return v
+
+
+def _snake(name):
+    out = []
+    for k, c in enumerate(name):
+        if c.isupper() and k > 0:
+            out.append("_")
+        out.append(c.lower())
+    return "".join(out)
+
+
+def _property_like(name):
+    """CGSuite's names used without arguments: functions of the game alone."""
+    entry = FUNCTIONS.get(_snake(name))
+    if entry is None:
+        return True
+    signature = entry[0]
+    return "," not in signature.split(" or ")[0]
+
+
+class Thermograph(Value):
+    """A thermograph: printed as Thermograph(...) (it reads back in the
+    language); pictured in notebooks (SVG)."""
+
+    __slots__ = ("_game",)
+
+    @classmethod
+    def _of(cls, session, h):
+        t = super()._of(session, h)
+        t._game = None
+        return t
+
+    @property
+    def mast(self):
+        """The mast value, an exact Fraction."""
+        if self._game is None:
+            raise ValueError("the thermograph's game is not known")
+        return self._game.mean
+
+    @property
+    def temperature(self):
+        """The temperature where the walls meet the mast, an exact Fraction."""
+        if self._game is None:
+            raise ValueError("the thermograph's game is not known")
+        return self._game.temperature
+
+    def _repr_svg_(self):
+        if self._game is None:
+            return None
+        return self._session._eval("plot_thermograph(g)", g=self._game)
+
+
+class Picture:
+    """An SVG picture; shown as the picture in notebooks."""
+
+    def __init__(self, svg):
+        self.svg = svg
+
+    def _repr_svg_(self):
+        return self.svg
+
+    def save(self, path):
+        """Write the SVG to a file."""
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.svg)
+
+    def __repr__(self):
+        return f"<cgt.Picture, {len(self.svg)} characters of SVG>"
+
+
+class Table:
+    """Rows of values: an HTML table in notebooks, aligned text otherwise,
+    a LaTeX tabular with ``_repr_latex_``."""
+
+    def __init__(self, rows):
+        self.rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in rows]
+
+    def _cells(self, cell):
+        return [[cell(c) for c in r] for r in self.rows]
+
+    def _repr_html_(self):
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>"
+            for r in self._cells(str)
+        )
+        return f"<table>{body}</table>"
+
+    def _repr_latex_(self):
+        cols = max((len(r) for r in self.rows), default=0)
+
+        def cell(c):
+            if isinstance(c, str):
+                return "\\text{" + c + "}"
+            if isinstance(c, Value):
+                return "$" + c._session._native.show(c._h, "latex") + "$"
+            return f"${c}$"
+
+        lines = [" & ".join(r) + " \\\\" for r in self._cells(cell)]
+        return "\\begin{tabular}{" + "l" * cols + "}\n" + "\n".join(lines) + "\n\\end{tabular}"
+
+    def __repr__(self):
+        cells = self._cells(str)
+        cols = max((len(r) for r in cells), default=0)
+        widths = [max((len(r[k]) for r in cells if k < len(r)), default=0) for k in range(cols)]
+        return "\n".join(
+            "  ".join(c.ljust(widths[k]) for k, c in enumerate(r)).rstrip() for r in cells
+        )
+
+
+def table(rows):
+    """A table of rows (lists of values), shown as an HTML table in notebooks."""
+    return Table(rows)
+
+
+def nimber(n, session=None):
+    """The nimber *n."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise ValueError("a nimber *n needs an integer n >= 0")
+    return Game(f"*{n}" if n != 1 else "*", session=session)
+
+
+zero = Game(0)
+star = Game("*")
+up = Game("^")
+down = Game("v")
+
+
+class Ruleset:
+    """A ruleset given by Python functions: ``left(p)`` and ``right(p)`` give
+    the positions each player moves to (lists); ``components(p)``, if given,
+    splits a position into independent parts whose values add. Positions are
+    any hashable Python values. Calling the ruleset on a position gives its
+    canonical value, each position valued once (a memo per ruleset) with an
+    explicit stack (no recursion limit). A position that reaches itself is
+    not a short game: CgtError names the cycle.
+    """
+
+    def __init__(self, left, right, components=None, session=None):
+        self.left = left
+        self.right = right
+        self.components = components
+        self.session = _session_of(session)
+        self._memo = {}
+
+    def __call__(self, position):
+        return self.value(position)
+
+    def value(self, position):
+        """The canonical value of ``position``."""
+        parts = self.components(position) if self.components else [position]
+        total = Game(0, session=self.session)
+        for part in parts:
+            total = total + self._value_of_part(part)
+        return total
+
+    def _children(self, p):
+        return [list(self.left(p)), list(self.right(p))]
+
+    def _value_of_part(self, start):
+        memo = self._memo
+        if start in memo:
+            return memo[start]
+        on_path = {start: 0}
+        path = [start]
+        stack = [(start, self._pending(start))]
+        while stack:
+            p, todo = stack[-1]
+            advanced = False
+            while todo:
+                q = todo.pop()
+                if q in memo:
+                    continue
+                if q in on_path:
+                    cycle = path[on_path[q]:] + [q]
+                    raise CgtError(
+                        "a position reaches itself, so the game is not short: "
+                        + " -> ".join(repr(x) for x in cycle)
+                    )
+                on_path[q] = len(path)
+                path.append(q)
+                stack.append((q, self._pending(q)))
+                advanced = True
+                break
+            if advanced:
+                continue
+            left, right = self._children(p)
+            memo[p] = Game.of(
+                [self._part_sum(q) for q in left],
+                [self._part_sum(q) for q in right],
+                session=self.session,
+            )
+            stack.pop()
+            path.pop()
+            del on_path[p]
+        return memo[start]
+
+    def _pending(self, p):
+        """The parts of the positions p moves to, not yet valued."""
+        out = []
+        for q in list(self.left(p)) + list(self.right(p)):
+            out.extend(self.components(q) if self.components else [q])
+        return out
+
+    def _part_sum(self, q):
+        parts = self.components(q) if self.components else [q]
+        total = Game(0, session=self.session)
+        for part in parts:
+            total = total + self._memo[part]
+        return total
+
+
+def __getattr__(name):
+    """Every function of the language (rulesets included) as a function of
+    the module: ``cgt.domineering(4, 5)``, ``cgt.psn([1, 2], [1, 0])``."""
+    if name in FUNCTIONS:
+        entry = FUNCTIONS[name]
+
+        @functools.wraps(_call)
+        def f(*args, session=None):
+            return _call(_session_of(session), name, args)
+
+        f.__name__ = name
+        f.__qualname__ = name
+        f.__doc__ = f"{entry[0]}\n\n{entry[2]}\n\nExample (cgt language): {entry[3]}"
+        return f
+    raise AttributeError(f"module 'cgt' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(FUNCTIONS))

@@ -1,0 +1,55 @@
+"""Long computations stop on KeyboardInterrupt and at the memory limit, and
+the session stays usable."""
+
+import _thread
+import threading
+import time
+
+import pytest
+
+import cgt
+
+
+def test_keyboard_interrupt_stops_a_long_computation():
+    s = cgt.Session()
+    s["kept"] = cgt.Game("{2|1}")
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    timer.start()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        s.eval("value(domineering(6, 6))")
+    timer.join()
+    assert time.monotonic() - start < 5
+    # The session, its variables and the engine work on.
+    assert s["kept"] == cgt.Game("{2|1}")
+    assert s.eval("kept + kept") == 3
+    assert cgt.domineering(3, 3).value() == cgt.eval("value(domineering(3, 3))")
+
+
+def test_the_gil_is_released_while_computing():
+    ticks = []
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.01)
+
+    t = threading.Thread(target=tick)
+    t.start()
+    cgt.Session().eval("value(domineering(5, 4))")
+    stop.set()
+    t.join()
+    assert len(ticks) >= 2
+
+
+def test_memory_limit_raises_memory_error():
+    s = cgt.Session()
+    cgt.set_memory_limit(cgt.memory_used() + 50_000_000)
+    try:
+        with pytest.raises(MemoryError, match="set_memory_limit"):
+            s.eval("value(domineering(6, 6))")
+    finally:
+        cgt.set_memory_limit(0)
+    assert cgt.memory_limit() == 0
+    assert s.eval("1 + 1") == 2

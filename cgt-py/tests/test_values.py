@@ -1,0 +1,176 @@
+"""Values, operators and analysis through the bindings, checked against
+published values and against the cgt language itself."""
+
+from fractions import Fraction
+
+import pytest
+
+import cgt
+from cgt import Game
+
+
+def test_construction_and_printing():
+    assert repr(Game("{3||2|1}")) == "{3||2|1}"
+    assert repr(Game(5)) == "5"
+    assert repr(Game(Fraction(-5, 4))) == "-5/4"
+    assert repr(Game(10**40)) == str(10**40)
+    assert repr(cgt.up + cgt.star) == "^*"
+    assert repr(cgt.nimber(3) + cgt.star) == "*2"
+    assert repr(Game.of([0], [cgt.star])) == "^"
+    assert repr(Game.of([1], [Game("{0|-1}")])) == "{1||0|-1}"
+    assert Game.of([], []) == 0
+
+
+def test_numbers_are_exact_and_dyadic():
+    assert Game(Fraction(3, 4)).number() == Fraction(3, 4)
+    assert (Game(10**30) + Game(Fraction(1, 2**70))).number() == 10**30 + Fraction(1, 2**70)
+    with pytest.raises(ValueError, match="dyadic"):
+        Game(Fraction(1, 3))
+    with pytest.raises(TypeError, match="exact"):
+        Game(0.5)
+    with pytest.raises(ValueError, match="not a number"):
+        cgt.star.number()
+
+
+def test_operators_have_cgsuite_meanings():
+    g = Game("{3||2|1}")
+    assert g - g == 0
+    assert g + (-g) == 0
+    assert 1 + g == g + 1 == Game("{4||3|2}")
+    assert 3 * cgt.up == Game("^^^") == cgt.up * 3
+    assert cgt.up > 0 and cgt.up >= 0 and not cgt.up < 0
+    assert cgt.down < 0 <= cgt.up
+    assert not (cgt.star > 0) and not (cgt.star < 0) and cgt.star != 0
+    assert cgt.star.confused_with(0) and not cgt.up.confused_with(0)
+    assert Game("{1|-1}").compare(0) == "||"
+    assert Game(1).compare(cgt.up) == ">"
+    with pytest.raises(TypeError):
+        bool(cgt.star)
+
+
+def test_hash_is_value_equality():
+    a = Game("{0,*|0,*}")
+    b = cgt.Game("*2")
+    assert a == b and hash(a) == hash(b)
+    assert len({a, b, cgt.nimber(2), Game("*2") + 0}) == 1
+    # A position hashes as its value.
+    d = cgt.domineering(2, 2)
+    assert d == Game("+-1") and hash(d) == hash(Game("+-1"))
+
+
+def test_analysis_with_python_types():
+    g = Game("{3||2|1}")
+    assert g.temperature == Fraction(3, 4)
+    assert g.mean == Fraction(9, 4)
+    assert g.left_stop == 3 and g.right_stop == 2
+    assert g.outcome == "L"
+    assert g.birthday == 4
+    assert g.left_options == [Game(3)]
+    assert g.right_options == [Game("{2|1}")]
+    assert Game("{1|-1}").temperature == 1
+    assert Game(3).temperature == -1  # CGSuite's convention for integers
+    assert cgt.up.atomic_weight() == 1
+    assert Game("{2|1}").cool(1) == Game(Fraction(3, 2))
+    assert Game("{2|1}").heat(1) == Game("{3|0}")
+    assert Game("^").is_number is False and Game(2).is_number is True
+
+
+def test_cgsuite_names():
+    g = Game("{3||2|1}")
+    assert g.Temperature == Game(Fraction(3, 4))
+    assert g.LeftStop == 3
+    assert cgt.up.AtomicWeight == 1
+    assert Game("{2|1}").Cool(1) == Game(Fraction(3, 2))
+    assert g.CanonicalForm == g
+    with pytest.raises(AttributeError):
+        g.no_such_function
+
+
+def test_not_atomic_raises():
+    with pytest.raises(cgt.CgtError, match="not atomic"):
+        Game("{1|-1}").atomic_weight()
+
+
+def test_rulesets_as_module_functions():
+    # Published values: Domineering 4x5 = 1, 2x2 = +-1; Winning Ways' Toads-and-Frogs TT.FF = *.
+    assert cgt.domineering(4, 5).value() == 1
+    assert cgt.domineering(2, 2).value() == Game("+-1")
+    assert cgt.toads_and_frogs("TT.FF").value() == cgt.star
+    p = cgt.psn([1, 2], [2, 1])
+    assert repr(p).startswith("psn(")
+    assert p.value() == cgt.eval("value(psn([1, 2], [2, 1]))")
+    assert cgt.outcome_class(cgt.clobber("xo")) == "N"
+    assert "domineering" in dir(cgt)
+
+
+def test_language_eval_and_sessions():
+    assert cgt.eval("1 + 1") == 2
+    assert cgt.eval("[x * ^ for x in 0..2]") == [0, cgt.up, 2 * cgt.up]
+    assert cgt.eval("g + 1", g=cgt.star) == Game("1*")
+    s = cgt.Session()
+    assert s.run("def f(n) = if n == 0 then 0 else {f(n - 1) | }") == "f(n)"
+    assert s.eval("f(5)") == 5
+    s["x"] = Game("{2|1}")
+    assert s.run("x + x") == "3"
+    assert "x" in s and s["x"] == Game("{2|1}")
+    # A game of one session used in another is carried over by value.
+    assert s.eval("y + 1", y=cgt.up) == Game("1^")
+    assert cgt.up + s["x"] == Game("{2|1}") + cgt.up
+    s.style = "unicode"
+    assert s.run("^ + ^ + *") == "⇑⋆"
+    with pytest.raises(cgt.CgtError):
+        s.style = "fancy"
+
+
+def test_errors_carry_the_caret():
+    with pytest.raises(cgt.CgtError) as e:
+        cgt.eval("{1|2}|")
+    assert str(e.value) == "unexpected `|` (column 6)\n  {1|2}|\n       ^"
+    with pytest.raises(cgt.CgtError, match="unknown function `frobnicate`"):
+        cgt.eval("frobnicate(1)")
+    # The session is still usable.
+    assert cgt.eval("2 + 2") == 4
+
+
+def _subtraction(n):
+    return [n - k for k in (1, 2) if k <= n]
+
+
+def test_rulesets_from_python_functions():
+    # Subtraction game {1, 2} for both players: nim-values n mod 3.
+    sub = cgt.Ruleset(left=_subtraction, right=_subtraction)
+    assert [sub(n) for n in range(7)] == [cgt.nimber(n % 3) for n in range(7)]
+    # Toads-and-Frogs in Python against the built-in ruleset.
+    def toads_left(s):
+        out = []
+        for i, c in enumerate(s):
+            if c == "T" and i + 1 < len(s) and s[i + 1] == ".":
+                out.append(s[:i] + ".T" + s[i + 2:])
+            if c == "T" and i + 2 < len(s) and s[i + 1] == "F" and s[i + 2] == ".":
+                out.append(s[:i] + ".FT" + s[i + 3:])
+        return out
+
+    def toads_right(s):
+        mirrored = s[::-1].translate(str.maketrans("TF", "FT"))
+        return [t[::-1].translate(str.maketrans("TF", "FT")) for t in toads_left(mirrored)]
+
+    tf = cgt.Ruleset(left=toads_left, right=toads_right)
+    for s in ["TT.FF", "T.F", "TTT..FF", "T..TF.F", "TF.TF.."]:
+        assert tf(s) == cgt.toads_and_frogs(s).value(), s
+    # Components add.
+    split = cgt.Ruleset(left=toads_left, right=toads_right, components=lambda s: s.split("|"))
+    assert split("T.F|TT.FF") == cgt.star + cgt.star == 0
+    assert split("T.F|T.F|TT.FF") == cgt.star
+
+
+def test_a_cycle_is_named():
+    loop = cgt.Ruleset(left=lambda n: [(n + 1) % 3], right=lambda n: [])
+    with pytest.raises(cgt.CgtError, match=r"reaches itself.*0 -> 1 -> 2 -> 0"):
+        loop(0)
+
+
+def test_deep_games():
+    # A chain of 5,000 positions, valued with an explicit stack.
+    chain = cgt.Ruleset(left=lambda n: [n - 1] if n > 0 else [], right=lambda n: [])
+    assert chain(5000) == 5000
+    assert cgt.eval("value(sum([{n|} for n in 0..200]))") == sum(range(1, 202))
