@@ -41,6 +41,9 @@ impl std::fmt::Display for Stop {
 }
 
 static FLAG: AtomicU8 = AtomicU8::new(0);
+/// The flag's value for "run the poll hook" (see [`request_poll`]).
+const POLL: u8 = 3;
+static HOOK: std::sync::OnceLock<fn() -> bool> = std::sync::OnceLock::new();
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static LIMIT: AtomicUsize = AtomicUsize::new(0);
 
@@ -60,7 +63,38 @@ pub fn clear() {
 
 /// True if a stop was requested and not yet acted on.
 pub fn pending() -> bool {
-    FLAG.load(Ordering::Relaxed) != 0
+    matches!(FLAG.load(Ordering::Relaxed), 1 | 2)
+}
+
+/// Set the poll hook (once per process): a function the computing thread
+/// runs when another thread asks with [`request_poll`]; it returns true to
+/// stop the computation (as Ctrl-C). For an embedding whose stop requests
+/// can only be seen on the computing thread (Python's signals are seen on
+/// its main thread only). The checks cost nothing more: the request is the
+/// flag the engine's hot paths already read.
+pub fn set_poll_hook(hook: fn() -> bool) {
+    let _ = HOOK.set(hook);
+}
+
+/// Ask the computing thread to run the poll hook at its next check (never
+/// replaces a stop already requested).
+pub fn request_poll() {
+    let _ = FLAG.compare_exchange(0, POLL, Ordering::Relaxed, Ordering::Relaxed);
+}
+
+/// The stop a flag value asks for, running the hook for a poll request
+/// (None: go on).
+#[cold]
+fn requested(code: u8) -> Option<Stop> {
+    match code {
+        0 => None,
+        2 => Some(Stop::MemoryLimit),
+        POLL => match HOOK.get() {
+            Some(hook) if hook() => Some(Stop::Interrupted),
+            _ => None,
+        },
+        _ => Some(Stop::Interrupted),
+    }
 }
 
 /// The requested stop, if any, as a value (cleared): for loops that must
@@ -71,10 +105,9 @@ pub fn poll() -> Result<(), Stop> {
     if FLAG.load(Ordering::Relaxed) == 0 {
         return Ok(());
     }
-    match FLAG.swap(0, Ordering::Relaxed) {
-        0 => Ok(()),
-        2 => Err(Stop::MemoryLimit),
-        _ => Err(Stop::Interrupted),
+    match requested(FLAG.swap(0, Ordering::Relaxed)) {
+        None => Ok(()),
+        Some(stop) => Err(stop),
     }
 }
 
@@ -88,14 +121,11 @@ pub fn check() {
 }
 
 #[cold]
-fn stop(code: u8) -> ! {
-    clear();
-    let why = if code == 2 {
-        Stop::MemoryLimit
-    } else {
-        Stop::Interrupted
-    };
-    resume_unwind(Box::new(why))
+fn stop(_seen: u8) {
+    // Take the request: a stop, or a poll whose hook may ask for one.
+    if let Some(why) = requested(FLAG.swap(0, Ordering::Relaxed)) {
+        resume_unwind(Box::new(why))
+    }
 }
 
 /// Unwind with [`Stop::Unsupported`]: the result exists but lies beyond a

@@ -4,18 +4,18 @@
 //! it computes goes through [`Session::eval`], so Python sees exactly the
 //! values, names and error messages of the REPL.
 //!
-//! Every computation runs on a worker thread with the GIL released, while
-//! the calling thread waits and checks for Python signals: Ctrl-C in a
-//! notebook (a `KeyboardInterrupt`) stops the computation as Ctrl-C does in
-//! the REPL, and the session stays usable.
+//! Every computation runs on the calling thread with the GIL released and
+//! looks at Python's signals every 20 ms (the engine's poll hook): Ctrl-C in
+//! a notebook (a `KeyboardInterrupt`) stops it as Ctrl-C does in the REPL,
+//! and the session stays usable.
 
-use cgt_core::interrupt::{self, Stop};
+use cgt_core::interrupt;
 use cgt_lang::{Error, ErrorKind, Session as LangSession, Value as LangValue};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyFrozenSet, PyList, PyTuple};
-use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, Once};
 use std::time::Duration;
 
 /// Every allocation is counted, so that the memory limit sees the heap.
@@ -45,100 +45,63 @@ struct Value {
     value: LangValue,
 }
 
-/// A job for the worker thread.
-type Job = Box<dyn FnOnce() + Send>;
+/// How often a running computation looks at Python's signals.
+const SIGNAL_POLL: Duration = Duration::from_millis(20);
 
-/// The thread computations run on (one for the process, so that a call
-/// costs a message, not a thread; with a large stack for deep games).
-fn worker() -> mpsc::Sender<Job> {
-    static WORKER: Mutex<Option<mpsc::Sender<Job>>> = Mutex::new(None);
-    let mut w = WORKER.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some(tx) = w.as_ref() {
-        return tx.clone();
-    }
-    let (tx, rx) = mpsc::channel::<Job>();
-    let spawned = std::thread::Builder::new()
-        .name("cgt".into())
-        .stack_size(64 << 20)
-        .spawn(move || {
-            while let Some(job) = spin_recv(&rx) {
-                // Jobs catch their own stops; this keeps the thread alive
-                // through anything else.
-                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
-            }
-        });
-    if spawned.is_ok() {
-        *w = Some(tx.clone());
-    }
-    tx
-}
+/// Computations running now, in any thread.
+static RUNNING: AtomicUsize = AtomicUsize::new(0);
 
-/// How long a thread waiting for a message spins before it sleeps: waking
-/// a sleeping thread costs tens of microseconds, more than most calls take.
-const SPIN: Duration = Duration::from_micros(300);
+/// The signal (KeyboardInterrupt) that stopped the last computation.
+static SIGNAL: Mutex<Option<PyErr>> = Mutex::new(None);
 
-/// The next message, spinning briefly before sleeping; None when the
-/// channel is closed.
-fn spin_recv<T>(rx: &mpsc::Receiver<T>) -> Option<T> {
-    let start = std::time::Instant::now();
-    while start.elapsed() < SPIN {
-        match rx.try_recv() {
-            Ok(m) => return Some(m),
-            Err(mpsc::TryRecvError::Disconnected) => return None,
-            Err(mpsc::TryRecvError::Empty) => std::hint::spin_loop(),
+/// Runs on the computing thread when the ticker asks: Python's pending
+/// signals (on the main thread); true, keeping the exception, to stop.
+fn look_at_signals() -> bool {
+    Python::with_gil(|py| match py.check_signals() {
+        Ok(()) => false,
+        Err(e) => {
+            *SIGNAL.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+            true
         }
-    }
-    rx.recv().ok()
+    })
 }
 
-/// Runs `f` on the session on the worker thread, the GIL released; stops
-/// it on a Python signal (KeyboardInterrupt) and raises that signal. Errors
-/// of the language carry the caret under `src` when `src` is the user's text.
-fn run<R: Send + 'static>(
+/// Starts, once, the thread that asks running computations to look at
+/// Python's signals every [`SIGNAL_POLL`].
+fn start_ticker() {
+    static TICKER: Once = Once::new();
+    TICKER.call_once(|| {
+        interrupt::set_poll_hook(look_at_signals);
+        let _ = std::thread::Builder::new()
+            .name("cgt-signals".into())
+            .spawn(|| loop {
+                std::thread::sleep(SIGNAL_POLL);
+                if RUNNING.load(Ordering::Relaxed) > 0 {
+                    interrupt::request_poll();
+                }
+            });
+    });
+}
+
+/// Runs `f` on the session on this thread with the GIL released; Python's
+/// signals are looked at while it runs, and a KeyboardInterrupt stops it (as
+/// Ctrl-C in the REPL) and is raised. Errors of the language carry the caret
+/// under `src` when `src` is the user's text.
+fn run<R: Send>(
     py: Python<'_>,
     session: &Shared,
     src: Option<&str>,
-    f: impl FnOnce(&mut LangSession) -> Result<R, Error> + Send + 'static,
+    f: impl FnOnce(&mut LangSession) -> Result<R, Error> + Send,
 ) -> PyResult<R> {
-    let (tx, rx) = mpsc::channel::<Result<R, Error>>();
-    let session = session.clone();
-    let job: Job = Box::new(move || {
+    start_ticker();
+    let result = py.allow_threads(|| {
         let mut s = session.lock().unwrap_or_else(|p| p.into_inner());
-        interrupt::clear();
-        let _ = tx.send(f(&mut s));
+        RUNNING.fetch_add(1, Ordering::Relaxed);
+        let r = f(&mut s);
+        RUNNING.fetch_sub(1, Ordering::Relaxed);
+        r
     });
-    if worker().send(job).is_err() {
-        return Err(CgtError::new_err(
-            "internal error: the worker thread is gone",
-        ));
-    }
-    let (result, signal) = py.allow_threads(move || {
-        let mut signal: Option<PyErr> = None;
-        let start = std::time::Instant::now();
-        while start.elapsed() < SPIN {
-            if let Ok(r) = rx.try_recv() {
-                return (r, signal);
-            }
-            std::hint::spin_loop();
-        }
-        loop {
-            match rx.recv_timeout(Duration::from_millis(20)) {
-                Ok(r) => return (r, signal),
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    let e = Error::plain("internal error: the computation failed");
-                    return (Err(e), signal);
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if signal.is_none() {
-                        if let Err(e) = Python::with_gil(|py| py.check_signals()) {
-                            signal = Some(e);
-                            interrupt::request(Stop::Interrupted);
-                        }
-                    }
-                }
-            }
-        }
-    });
+    let signal = SIGNAL.lock().unwrap_or_else(|p| p.into_inner()).take();
     match (result, signal) {
         (Err(e), Some(sig)) if e.kind == ErrorKind::Interrupted => Err(sig),
         (r, _) => r.map_err(|e| to_py_err(&e, src)),
