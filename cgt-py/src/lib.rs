@@ -290,14 +290,34 @@ impl Session {
     }
 
     /// The exact value of a number as (numerator, denominator), else None.
-    fn number(&self, value: &Value) -> Option<(String, String)> {
-        let LangValue::Game(g) = value.value else {
-            return None;
-        };
+    fn number(&self, py: Python<'_>, value: &Value) -> PyResult<Option<(PyObject, PyObject)>> {
         let s = self.lock();
-        let x = s.arena.as_number(g)?;
-        let den = cgt_core::number::BigInt::from(1u8) << x.exponent();
-        Some((x.numerator().to_string(), den.to_string()))
+        number_parts(py, &s, &value.value)
+    }
+
+    /// `eval` of the package's own expression whose value is a number, as
+    /// (numerator, denominator); None if it is not a number. One call where
+    /// `eval` then `number` take two (temperatures of many games).
+    #[pyo3(signature = (text, bindings = None))]
+    fn eval_number(
+        &self,
+        py: Python<'_>,
+        text: String,
+        bindings: Option<Vec<(String, Bound<'_, PyAny>)>>,
+    ) -> PyResult<Option<(PyObject, PyObject)>> {
+        let mut values: Vec<(String, LangValue)> = Vec::new();
+        for (name, obj) in bindings.unwrap_or_default() {
+            values.push((name, from_py(&self.inner, &obj)?));
+        }
+        let v = run(py, &self.inner, None, move |s| {
+            let named: Vec<(&str, LangValue)> = values
+                .iter()
+                .map(|(n, v)| (n.as_str(), v.clone()))
+                .collect();
+            s.eval_with(&text, &named)
+        })?;
+        let s = self.lock();
+        number_parts(py, &s, &v)
     }
 
     /// The rows of a table (lists of values), else None.
@@ -344,6 +364,33 @@ impl Session {
     fn owns(&self, value: &Value) -> bool {
         Arc::ptr_eq(&self.inner, &value.session)
     }
+}
+
+/// A number's numerator and denominator as Python ints (None if `v` is not
+/// a number).
+fn number_parts(
+    py: Python<'_>,
+    s: &LangSession,
+    v: &LangValue,
+) -> PyResult<Option<(PyObject, PyObject)>> {
+    let LangValue::Game(g) = *v else {
+        return Ok(None);
+    };
+    let Some(x) = s.arena.as_number(g) else {
+        return Ok(None);
+    };
+    let num = x.numerator();
+    let den = cgt_core::number::BigInt::from(1u8) << x.exponent();
+    let int = |n: &cgt_core::number::BigInt| -> PyResult<PyObject> {
+        match i64::try_from(n) {
+            Ok(small) => Ok(small.into_pyobject(py)?.into_any().unbind()),
+            Err(_) => {
+                let builtins = py.import("builtins")?;
+                Ok(builtins.getattr("int")?.call1((n.to_string(),))?.unbind())
+            }
+        }
+    };
+    Ok(Some((int(&num)?, int(&den)?)))
 }
 
 impl Session {

@@ -183,7 +183,16 @@ def _fraction(g):
     n = g._session._native.number(g._h)
     if n is None:
         raise ValueError(f"{g} is not a number")
-    return Fraction(int(n[0]), int(n[1]))
+    return Fraction(*n)
+
+
+def _number(session, text, **names):
+    """The value of the package's own expression, a number, as a Fraction."""
+    bound = [(k, _to_native(session, v)) for k, v in names.items()]
+    n = session._native.eval_number(text, bound)
+    if n is None:
+        raise ValueError(f"{text} is not a number")
+    return Fraction(*n)
 
 
 def _call(session, name, args):
@@ -355,27 +364,27 @@ class Game(Value):
     @property
     def birthday(self):
         """The birthday of the canonical value."""
-        return int(self._session._eval("birthday(a)", a=self).number())
+        return int(_number(self._session, "birthday(a)", a=self))
 
     @property
     def temperature(self):
         """The temperature, an exact Fraction (-1 for integers)."""
-        return _fraction(self._session._eval("temperature(a)", a=self))
+        return _number(self._session, "temperature(a)", a=self)
 
     @property
     def mean(self):
         """The mean value, an exact Fraction."""
-        return _fraction(self._session._eval("mean(a)", a=self))
+        return _number(self._session, "mean(a)", a=self)
 
     @property
     def left_stop(self):
         """The left stop, an exact Fraction."""
-        return _fraction(self._session._eval("left_stop(a)", a=self))
+        return _number(self._session, "left_stop(a)", a=self)
 
     @property
     def right_stop(self):
         """The right stop, an exact Fraction."""
-        return _fraction(self._session._eval("right_stop(a)", a=self))
+        return _number(self._session, "right_stop(a)", a=self)
 
     @property
     def is_number(self):
