@@ -17,10 +17,12 @@ usage: cgt check psn-aw-integral --piles N --max M [--shard k/K] [--threads T]
        cgt check sls-type1       --slots K --max-pile P --max-hand H [--max-blue-b B] [--shard k/K] [--threads T]
        cgt check sls-final       --slots K --max-pile P --max-hand H [--shard k/K] [--threads T]
        cgt check sls-values      --slots K --max-pile P --max-hand H [--shard k/K] [--threads T]
+       cgt check merge REPORT.json...
 --shard k/K keeps the permutations (PSN) or states (SLS) whose index i
 (0-based, in enumeration order) has i mod K = k-1, so K machines (e.g. a
 cluster array job with k = the task id) split the work; add up the shards'
-JSON `positions`.";
+JSON `positions` with `cgt check merge` (it checks that every shard is there
+once, of the same check and range, and passes only if all passed).";
 
 use crate::cli::flag;
 
@@ -29,6 +31,9 @@ pub fn run(args: &[String]) -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
+    if name == "merge" {
+        return crate::merge::run(&args[1..]);
+    }
     if name.starts_with("sls-") {
         return run_sls(name, args);
     }
@@ -238,6 +243,7 @@ fn run_sls(name: &str, args: &[String]) -> ExitCode {
         "slots": k,
         "max-pile": p,
         "max-hand": h,
+        "max-blue-b": if name == "sls-type1" { serde_json::json!(mb) } else { serde_json::Value::Null },
         "shard": format!("{shard}/{shards}"),
         "positions": positions,
         "threads": threads,

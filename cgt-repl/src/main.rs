@@ -8,6 +8,7 @@ mod bench;
 mod check;
 mod cli;
 mod memory;
+mod merge;
 mod repl;
 mod reply;
 mod run;

@@ -320,3 +320,101 @@ fn outcomes_of_sums_of_regions_agree_with_their_canonical_sums() {
         }
     }
 }
+
+/// `cgt check merge`: the shards' reports as one result, only when every
+/// shard of one check and range is there once; a failed shard fails it.
+#[test]
+fn merge_checks_that_every_shard_is_there_once() {
+    let dir = std::env::temp_dir().join(format!("cgt-merge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let report = |k: u32, n: u32, max: u32| -> String {
+        let out = cgt()
+            .args(["check", "sls-final", "--slots", "2", "--max-pile", "1"])
+            .args([
+                "--max-hand",
+                &max.to_string(),
+                "--shard",
+                &format!("{k}/{n}"),
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let path = dir.join(format!("s{k}-{n}-{max}.json"));
+        std::fs::write(&path, &out.stdout).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let merge = |files: &[&str]| {
+        let out = cgt()
+            .arg("check")
+            .arg("merge")
+            .args(files)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (a, b, c) = (report(1, 3, 2), report(2, 3, 2), report(3, 3, 2));
+    let whole = cgt()
+        .args([
+            "check",
+            "sls-final",
+            "--slots",
+            "2",
+            "--max-pile",
+            "1",
+            "--max-hand",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    let whole = String::from_utf8_lossy(&whole.stdout).to_string();
+    let positions = |json: &str| {
+        json.split("\"positions\":")
+            .nth(1)
+            .unwrap()
+            .split([',', '}'])
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let (code, out, _) = merge(&[&c, &a, &b]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("\"passed\":true") && out.contains("\"shards\":3"),
+        "{out}"
+    );
+    assert_eq!(positions(&out), positions(&whole));
+    let (code, _, err) = merge(&[&a, &c]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("missing shards: 2/3"), "{err}");
+    let (code, _, err) = merge(&[&a, &a, &b, &c]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("twice"), "{err}");
+    let other = report(2, 3, 1);
+    let (code, _, err) = merge(&[&a, &other, &c]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("another check or range"), "{err}");
+    // A shard with a counterexample: the merge fails and reports it.
+    let failed = dir.join("failed.json");
+    let text = std::fs::read_to_string(&b)
+        .unwrap()
+        .replace("\"passed\":true", "\"passed\":false")
+        .replace(
+            "\"counterexample\":null",
+            "\"counterexample\":{\"state\":\"planted\",\"detail\":\"x\"}",
+        );
+    std::fs::write(&failed, text).unwrap();
+    let failed = failed.to_string_lossy().into_owned();
+    let (code, out, _) = merge(&[&a, &failed, &c]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("\"passed\":false")
+            && out.contains("planted")
+            && out.contains("\"failed_shards\":[\"2/3\"]"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
