@@ -115,3 +115,42 @@ fn canonical_games_inside_forms_print_as_they_read_back() {
         "'{0,{1*|*3}|}'"
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// The printed length found without printing is the printed text's.
+    #[test]
+    fn printed_length_without_printing(expr in game()) {
+        let mut s = Session::new();
+        let Ok(Some(v)) = s.eval_line(&format!("value({expr})")) else {
+            return Err(TestCaseError::reject("not a game"));
+        };
+        let text = s.run_line(&format!("value({expr})")).unwrap();
+        prop_assert_eq!(s.printed_len(&v), Some(text.chars().count()), "{}", text);
+    }
+}
+
+#[test]
+fn printed_length_of_switches_tinies_and_uptimals() {
+    let mut s = Session::new();
+    for expr in [
+        "+-{3||2|1}",
+        "+-{1,{2|1}}",
+        "2Tiny({3|1})",
+        "Miny(1/2)",
+        "^<3>*",
+        "{^^|v}",
+        "+-(^^*)",
+        "{0|{0|{0|-5}}}",
+        "sum([{n|-n} for n in 1..12])",
+    ] {
+        let v = s.eval_line(expr).unwrap().unwrap();
+        let text = s.run_line(expr).unwrap();
+        assert_eq!(
+            s.printed_len(&v),
+            Some(text.chars().count()),
+            "{expr}: {text}"
+        );
+    }
+}

@@ -158,6 +158,33 @@ pub fn payload_to_stop(p: Box<dyn std::any::Any + Send>) -> Stop {
     }
 }
 
+static WORK: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+thread_local! {
+    static UNREPORTED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Count one step of work (a game made, a position explored) for progress
+/// reports. Steps add up per thread and reach the shared count in batches,
+/// so parallel work does not contend on it.
+#[inline]
+pub fn note_work() {
+    UNREPORTED.with(|c| {
+        let n = c.get() + 1;
+        if n == 1024 {
+            WORK.fetch_add(1024, Ordering::Relaxed);
+            c.set(0);
+        } else {
+            c.set(n);
+        }
+    });
+}
+
+/// Steps of work counted so far in the process (to within 1024 per thread).
+pub fn work() -> u64 {
+    WORK.load(Ordering::Relaxed)
+}
+
 /// Set the memory limit in bytes (0 = none).
 pub fn set_memory_limit(bytes: usize) {
     LIMIT.store(bytes, Ordering::Relaxed);

@@ -439,6 +439,17 @@ impl Session {
         }
     }
 
+    /// The length of a game value's printed text (plain style), found
+    /// without printing it; None for other values (and explicit forms).
+    pub fn printed_len(&mut self, v: &Value) -> Option<usize> {
+        let g = match v {
+            Value::Game(g) => *g,
+            Value::Sum(_) | Value::Position(_) => self.to_game(v, Span::default()).ok()?,
+            _ => return None,
+        };
+        Some(Printer::new(&mut self.arena).printed_len(g))
+    }
+
     /// A game in the session's style.
     pub fn game_text(&mut self, g: GameId) -> String {
         let plain = Printer::new(&mut self.arena).game(g);

@@ -5,12 +5,22 @@
 use cgt_core::analysis::Uptimal;
 use cgt_core::game::{deep, Arena, GameId};
 use cgt_core::number::Dyadic;
+use hashbrown::HashMap;
 use std::cmp::Ordering;
 use std::sync::Arc;
 
 /// Prints games of one arena; caches sorted option lists while it lives.
 pub struct Printer<'a> {
     arena: &'a mut Arena,
+}
+
+/// Lengths of printed texts, by game, for [`Printer::printed_len`].
+#[derive(Default)]
+struct Lengths {
+    /// `game(g)`'s length.
+    game: HashMap<GameId, usize>,
+    /// `body(g)`'s length and slash count.
+    body: HashMap<GameId, (usize, usize)>,
 }
 
 /// Sort category: numbers, then nimbers, then other uptimals, then other games.
@@ -33,6 +43,110 @@ impl<'a> Printer<'a> {
             Some(s) => s,
             None => format!("{{{}}}", self.body(g).0),
         })
+    }
+
+    /// The length in characters of `game(g)`, without printing it: the
+    /// text of a game with much sharing can be far longer than its memory
+    /// (linear in the number of distinct subpositions).
+    pub fn printed_len(&mut self, g: GameId) -> usize {
+        self.game_len(g, &mut Lengths::default())
+    }
+
+    fn game_len(&mut self, g: GameId, memo: &mut Lengths) -> usize {
+        if let Some(&n) = memo.game.get(&g) {
+            return n;
+        }
+        let n = deep(|| match self.atom_len(g, memo) {
+            Some(n) => n,
+            None => self.body_len(g, memo).0 + 2,
+        });
+        memo.game.insert(g, n);
+        n
+    }
+
+    /// The length of `atom(g)`, if `g` prints as an atom.
+    fn atom_len(&mut self, g: GameId, memo: &mut Lengths) -> Option<usize> {
+        if self.arena.as_nus(g).is_some() || self.arena.uptimal(g).is_some() {
+            // Short texts: print them.
+            return self.atom(g).map(|s| s.chars().count());
+        }
+        if self.arena.neg(g) == g {
+            return Some(2 + self.switch_side_len(g, memo));
+        }
+        if let Some((x, _, h)) = self.arena.tiny_shape(g) {
+            let prefix = if x.is_zero() { 0 } else { x.to_string().len() };
+            return Some(prefix + "Tiny()".len() + self.game_len(h, memo));
+        }
+        None
+    }
+
+    fn switch_side_len(&mut self, g: GameId, memo: &mut Lengths) -> usize {
+        let left = self.sorted_left(g);
+        if left.len() > 1 {
+            let parts: usize = left.iter().map(|&o| self.braced_len(o, memo)).sum();
+            return parts + left.len() - 1 + 2;
+        }
+        let a = left[0];
+        if self.arena.is_number(a) {
+            return self.game_len(a, memo);
+        }
+        if let Some(u) = self.arena.uptimal(a) {
+            let compact = u.coeffs.len() <= 1 || u.unit().is_some() || u.unit_sum().is_some();
+            let n = self.game_len(a, memo);
+            return if compact && u.number.is_zero() {
+                n
+            } else {
+                n + 2
+            };
+        }
+        match self.atom_len(a, memo) {
+            Some(n) => n + 2,
+            None => self.body_len(a, memo).0 + 2,
+        }
+    }
+
+    fn braced_len(&mut self, g: GameId, memo: &mut Lengths) -> usize {
+        match self.atom_len(g, memo) {
+            Some(n) => n,
+            None => self.body_len(g, memo).0 + 2,
+        }
+    }
+
+    fn body_len(&mut self, g: GameId, memo: &mut Lengths) -> (usize, usize) {
+        if let Some(&r) = memo.body.get(&g) {
+            return r;
+        }
+        let r = deep(|| {
+            let left = self.sorted_left(g);
+            let right = self.sorted_right(g);
+            let (ln, lk) = self.side_len(&left, memo);
+            let (rn, rk) = self.side_len(&right, memo);
+            let k = 1 + lk.max(rk);
+            (ln + k + rn, k)
+        });
+        memo.body.insert(g, r);
+        r
+    }
+
+    fn side_len(&mut self, opts: &[GameId], memo: &mut Lengths) -> (usize, usize) {
+        match opts {
+            [] => (0, 0),
+            [one] => {
+                if let Some(n) = self.atom_len(*one, memo) {
+                    return (n, 0);
+                }
+                let (b, k) = self.body_len(*one, memo);
+                if k >= 4 {
+                    (b + 2, 0)
+                } else {
+                    (b, k)
+                }
+            }
+            _ => {
+                let parts: usize = opts.iter().map(|&o| self.braced_len(o, memo)).sum();
+                (parts + opts.len() - 1, 0)
+            }
+        }
     }
 
     /// The printed form of `g` inside an explicit form, where braces read

@@ -9,6 +9,7 @@ mod check;
 mod cli;
 mod memory;
 mod merge;
+mod progress;
 mod repl;
 mod reply;
 mod run;
@@ -25,6 +26,7 @@ usage: cgt                  start the interactive REPL
        cgt FILE             run a script, printing each result
        cgt --batch          read standard input, print exactly one line per input line
 options: --json (results as JSON objects, with -e and --batch), --vi (Vi keys in the REPL),
+         --quiet (no progress line for long computations in the REPL),
          --max-memory SIZE (stop a computation past SIZE, e.g. 8G; default 3/4 of RAM)
        cgt check NAME ...   verify a paper's theorem exhaustively (`cgt check` lists them)
        cgt sls-game ...     play four-player So Long Sucker at the terminal (`cgt sls-game --help`)
@@ -77,6 +79,7 @@ fn dispatch(args: &[String]) -> ExitCode {
     };
     let json = take_flag(&mut args, "--json");
     let vi = take_flag(&mut args, "--vi");
+    let quiet = take_flag(&mut args, "--quiet");
     let mut limit = memory::default_limit();
     if let Some(k) = args.iter().position(|a| a == "--max-memory") {
         match args.get(k + 1).and_then(|s| repl::parse_size(s)) {
@@ -90,7 +93,7 @@ fn dispatch(args: &[String]) -> ExitCode {
     }
     memory::set_limit(limit);
     match args.first().map(String::as_str) {
-        None => repl::run(vi),
+        None => repl::run(vi, quiet),
         Some("-h") | Some("--help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS

@@ -17,6 +17,7 @@ use rustyline::{Config, Context, EditMode, Editor, Helper};
 use std::cell::RefCell;
 use std::process::ExitCode;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 const COMMANDS: &[(&str, &str)] = &[
@@ -36,6 +37,12 @@ const COMMANDS: &[(&str, &str)] = &[
         "stop computations that grow memory past SIZE (e.g. 8G, 500M)",
     ),
     (":set edit_mode vi|emacs", "key bindings"),
+    (
+        ":set max_print N",
+        "values printing longer than N characters show a summary (default 20000; 0: always print)",
+    ),
+    (":print", "print the last value in full"),
+    (":write FILE", "write the last value's full text to FILE"),
     (":vars", "the variables defined so far"),
     (":defs", "the functions defined so far, as written"),
     (
@@ -163,7 +170,8 @@ pub fn parse_size(s: &str) -> Option<usize> {
     num.trim().parse::<usize>().ok()?.checked_mul(mult)
 }
 
-pub fn run(vi: bool) -> ExitCode {
+pub fn run(vi: bool, quiet: bool) -> ExitCode {
+    crate::progress::start(quiet);
     silence_panics();
     let _ =
         ctrlc::set_handler(|| cgt_core::interrupt::request(cgt_core::interrupt::Stop::Interrupted));
@@ -268,7 +276,7 @@ fn hint(msg: &str) -> Option<&'static str> {
 /// Evaluate and print; errors show the line with a caret and, where it helps,
 /// a hint. `Ok` if the line evaluated (only those are kept for `:save`).
 fn evaluate(session: &mut Session, line: &str) -> Result<(), ErrorKind> {
-    match eval_to_string(session, line) {
+    match crate::progress::during(|| shown(session, line)) {
         Ok(s) => {
             if !s.is_empty() {
                 println!("{s}");
@@ -363,11 +371,86 @@ fn command(
                     "emacs" => editor.set_edit_mode(EditMode::Emacs),
                     _ => eprintln!("error: edit_mode is vi or emacs"),
                 },
-                _ => eprintln!("error: unknown setting `{key}` (max_memory, edit_mode)"),
+                "max_print" => match value.parse::<usize>() {
+                    Ok(n) => {
+                        MAX_PRINT.store(n, Ordering::Relaxed);
+                        println!("max_print = {n} characters");
+                    }
+                    Err(_) => eprintln!("error: max_print is a number of characters (0: no limit)"),
+                },
+                _ => eprintln!("error: unknown setting `{key}` (max_memory, edit_mode, max_print)"),
+            }
+        }
+        ":print" | ":write" => {
+            let Some(v) = session.variable("ans") else {
+                eprintln!("error: no value yet");
+                return;
+            };
+            let text = crate::progress::during(|| session.guard(|s| Ok(s.show(&v))));
+            match (text, name) {
+                (Err(e), _) => eprintln!("error: {}", e.message),
+                (Ok(text), ":print") => println!("{text}"),
+                (Ok(text), _) => match write_text(arg, &text) {
+                    Ok(()) => println!("wrote {} characters to {arg}", text.chars().count()),
+                    Err(e) => eprintln!("error: {e}"),
+                },
             }
         }
         _ => eprintln!("error: unknown command `{name}` (:help lists them)"),
     }
+}
+
+/// Values printing longer than this many characters show a summary in the
+/// REPL (0: no limit); `:print` shows them in full.
+static MAX_PRINT: AtomicUsize = AtomicUsize::new(20_000);
+
+/// The value of `line` as the REPL shows it: printed, or a summary when its
+/// text would pass `max_print` (found without printing it).
+fn shown(session: &mut Session, line: &str) -> Result<String, cgt_lang::Error> {
+    let Some(v) = session.eval_line(line)? else {
+        return Ok(String::new());
+    };
+    let limit = MAX_PRINT.load(Ordering::Relaxed);
+    session.guard(|s| {
+        if limit > 0 {
+            if let Some(n) = s.printed_len(&v) {
+                if n > limit {
+                    return Ok(summary(s, &v, n));
+                }
+            }
+        }
+        Ok(s.show(&v))
+    })
+}
+
+/// `a game of birthday B with D distinct subpositions, printed in N characters: ...`
+fn summary(s: &mut Session, v: &cgt_lang::Value, chars: usize) -> String {
+    let Ok(g) = s.to_game(v, Default::default()) else {
+        return String::new();
+    };
+    let birthday = s.arena.birthday(g);
+    let distinct = s
+        .arena
+        .follower_count(g, 100_000_000)
+        .map_or_else(|_| "more than 10^8".to_string(), |n| n.to_string());
+    format!(
+        "(a game of birthday {birthday} with {distinct} distinct subpositions, printed in {chars} characters: \
+         :print shows it, :write FILE writes it to a file, :set max_print 0 always prints)"
+    )
+}
+
+/// Write `text` to `path`: a regular file only (never a device or through a
+/// symbolic link).
+fn write_text(path: &str, text: &str) -> Result<(), String> {
+    if path.is_empty() {
+        return Err(":write needs a file name".into());
+    }
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        if !meta.file_type().is_file() {
+            return Err(format!("{path} is not a regular file"));
+        }
+    }
+    std::fs::write(path, format!("{text}\n")).map_err(|e| format!("cannot write {path}: {e}"))
 }
 
 pub fn print_help(session: &Session, name: &str) {

@@ -418,3 +418,54 @@ fn merge_checks_that_every_shard_is_there_once() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A value too long to read shows a summary in the REPL (`:print` and
+/// `:write` give it all); `--batch` keeps full values (its contract).
+#[test]
+fn huge_values_show_a_summary_in_the_repl_only() {
+    let expr = "sum([{n|-n} + {n+1|n} for n in 1..6]) + {1|{0|-3}}";
+    let file = std::env::temp_dir().join(format!("cgt-write-{}.txt", std::process::id()));
+    let input = format!(
+        "g = {expr}\n:set max_print 100\ng\n:write {}\n:print\n",
+        file.display()
+    );
+    let mut child = cgt()
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&out.stdout).to_string();
+    let batch = cgt()
+        .arg("--batch")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut batch = batch;
+    batch
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{expr}\n").as_bytes())
+        .unwrap();
+    let full = String::from_utf8_lossy(&batch.wait_with_output().unwrap().stdout)
+        .trim()
+        .to_string();
+    assert!(full.len() > 1000 && full.starts_with('{'), "{full}");
+    let summary = format!("printed in {} characters", full.chars().count());
+    assert!(
+        out.contains("(a game of birthday") && out.contains(&summary),
+        "{out}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap().trim(), full);
+    assert!(out.lines().any(|l| l == full), ":print shows it all");
+    let _ = std::fs::remove_file(&file);
+}

@@ -180,3 +180,38 @@ fn multi_byte_characters_and_hostile_lines_in_the_repl() {
     p.exp_eof().unwrap();
     let _ = std::fs::remove_dir_all(&home);
 }
+
+/// A computation longer than a second shows one progress line, which is
+/// gone when the result prints; `--quiet` shows none.
+#[test]
+fn long_computations_show_progress() {
+    for quiet in [false, true] {
+        let home = std::env::temp_dir().join(format!("cgt-pty-progress-{}", std::process::id()));
+        std::fs::create_dir_all(&home).unwrap();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_cgt"));
+        if quiet {
+            cmd.arg("--quiet");
+        }
+        cmd.env("HOME", &home)
+            .env("XDG_DATA_HOME", home.join("data"))
+            .env("TERM", "xterm");
+        let mut p = spawn_command(cmd, Some(60_000)).expect("spawn cgt in a pty");
+        p.exp_string("\x1b[?2004h").unwrap();
+        // Domineering 4x7 takes a few seconds.
+        p.send_line("value(domineering(4,7))").unwrap();
+        if quiet {
+            let (before, _) = p.exp_regex("\\r\\n1\\r\\n").unwrap();
+            assert!(!before.contains("computing"), "{before:?}");
+        } else {
+            // The line is erased (ESC [2K) before the result prints.
+            let (before, _) = p.exp_regex("\\x1b\\[2K1\\r\\n").unwrap();
+            assert!(
+                before.contains("computing") && before.contains("steps"),
+                "{before:?}"
+            );
+        }
+        p.exp_string("\x1b[?2004h").unwrap();
+        p.send_line(":quit").unwrap();
+        p.exp_eof().unwrap();
+    }
+}

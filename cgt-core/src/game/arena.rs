@@ -147,6 +147,7 @@ impl Arena {
 
     /// The id of the game at `index`, made now.
     fn new_id(&self, index: usize) -> GameId {
+        crate::interrupt::note_work();
         GameId(index as u32)
     }
 

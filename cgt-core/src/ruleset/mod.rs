@@ -201,6 +201,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         let mut waiting: HashMap<R::Position, Waiting<R::Position>> = HashMap::new();
         while let Some(q) = stack.last().cloned() {
             crate::interrupt::check();
+            crate::interrupt::note_work();
             if self.memo.values.contains_key(&q) {
                 stack.pop();
                 continue;
@@ -320,6 +321,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         let mut open = OpenSet::new();
         while let Some(q) = stack.last().cloned() {
             crate::interrupt::check();
+            crate::interrupt::note_work();
             if memo.contains_key(&q) {
                 stack.pop();
                 continue;
@@ -379,6 +381,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         let mut open = OpenSet::new();
         while let Some(q) = stack.last().cloned() {
             crate::interrupt::check();
+            crate::interrupt::note_work();
             if forms.contains_key(&q) {
                 stack.pop();
                 continue;
