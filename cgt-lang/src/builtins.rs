@@ -1215,6 +1215,8 @@ pub fn builtins() -> &'static [Builtin] {
         let mut all = NATIVE.to_vec();
         all.extend(super::data::DATA.iter().cloned());
         all.extend(super::grids::GRIDS.iter().cloned());
+        #[cfg(feature = "sqlite")]
+        all.extend(super::db::DB.iter().cloned());
         all.push(super::user_ruleset::RULESET.clone());
         for ruleset in RULESETS {
             for c in ruleset.constructors {

@@ -5,6 +5,8 @@
 pub mod ast;
 pub mod builtins;
 mod data;
+#[cfg(feature = "sqlite")]
+mod db;
 mod error;
 mod eval;
 mod function;

@@ -14,6 +14,7 @@ mod repl;
 mod reply;
 mod run;
 mod sls_game;
+mod tabulate;
 
 #[global_allocator]
 static ALLOCATOR: memory::Counting = memory::Counting;
@@ -29,6 +30,7 @@ options: --json (results as JSON objects, with -e and --batch), --vi (Vi keys in
          --quiet (no progress line for long computations in the REPL),
          --max-memory SIZE (stop a computation past SIZE, e.g. 8G; default 3/4 of RAM)
        cgt check NAME ...   verify a paper's theorem exhaustively (`cgt check` lists them)
+       cgt tabulate psn ... store every position's outcome, atomic weight and value in SQLite
        cgt sls-game ...     play four-player So Long Sucker at the terminal (`cgt sls-game --help`)
        cgt bench NAME ...   benchmark workloads (`cgt bench` lists them)
        cgt --help           this text";
@@ -119,6 +121,7 @@ fn dispatch(args: &[String]) -> ExitCode {
         }
         Some("bench") => bench::run(&args[1..]),
         Some("check") => check::run(&args[1..]),
+        Some("tabulate") => tabulate::run(&args[1..]),
         Some("sls-game") => sls_game::run(&args[1..]),
         Some(path) if !path.starts_with('-') && args.len() == 1 => run::script(path),
         Some(_) => {
