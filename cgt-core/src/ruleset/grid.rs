@@ -31,6 +31,50 @@ const DIRECTIONS: [(isize, isize); 8] = [
     (-1, -1),
 ];
 
+/// The eight symmetries of the square, as maps of a board's cells: the four
+/// that keep rows as rows first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Symmetry {
+    Identity,
+    /// Left to right.
+    Mirror,
+    /// Upside down.
+    Flip,
+    /// Half a turn (mirrored and flipped).
+    Turn,
+    /// In the main diagonal.
+    Transpose,
+    /// Transposed, then mirrored.
+    TransposeMirror,
+    /// Transposed, then flipped.
+    TransposeFlip,
+    /// Transposed, then turned.
+    TransposeTurn,
+}
+
+impl Symmetry {
+    const ALL: [Symmetry; 8] = [
+        Symmetry::Identity,
+        Symmetry::Mirror,
+        Symmetry::Flip,
+        Symmetry::Turn,
+        Symmetry::Transpose,
+        Symmetry::TransposeMirror,
+        Symmetry::TransposeFlip,
+        Symmetry::TransposeTurn,
+    ];
+
+    fn transposes(self) -> bool {
+        matches!(
+            self,
+            Symmetry::Transpose
+                | Symmetry::TransposeMirror
+                | Symmetry::TransposeFlip
+                | Symmetry::TransposeTurn
+        )
+    }
+}
+
 /// The largest number of squares a board may have (positions are explored
 /// exhaustively, so bigger boards are out of reach anyway).
 pub const MAX_CELLS: usize = 4096;
@@ -181,26 +225,68 @@ impl Grid {
     /// The least of the board's images under the eight symmetries of the
     /// square, without trimming (for games where empty squares are played).
     pub fn least_symmetric(&self) -> Grid {
-        let t = self.transposed();
-        [
-            self.mirrored(),
-            self.flipped(),
-            self.mirrored().flipped(),
-            t.mirrored(),
-            t.flipped(),
-            t.mirrored().flipped(),
-            t,
-        ]
-        .into_iter()
-        .fold(self.clone(), |best, g| best.min(g))
+        self.least_of(&Symmetry::ALL)
     }
 
     /// The least of the board's images under the four symmetries that keep
     /// rows as rows (for games whose players move in different directions).
     pub fn least_upright(&self) -> Grid {
-        [self.mirrored(), self.flipped(), self.mirrored().flipped()]
-            .into_iter()
-            .fold(self.clone(), |best, g| best.min(g))
+        self.least_of(&Symmetry::ALL[..4])
+    }
+
+    /// The least image under `symmetries`, compared cell by cell through
+    /// index maps: only the winner is built (a key is made for every
+    /// position a value visits).
+    fn least_of(&self, symmetries: &[Symmetry]) -> Grid {
+        let dims = |s: Symmetry| {
+            if s.transposes() {
+                (self.cols, self.rows)
+            } else {
+                (self.rows, self.cols)
+            }
+        };
+        let mut best = symmetries[0];
+        for &s in &symmetries[1..] {
+            let (a, b) = (dims(s), dims(best));
+            let ord = a.cmp(&b).then_with(|| {
+                let (rows, cols) = a;
+                (0..rows * cols)
+                    .map(|k| {
+                        let (r, c) = (k / cols, k % cols);
+                        self.cells[self.source(s, r, c)].cmp(&self.cells[self.source(best, r, c)])
+                    })
+                    .find(|o| o.is_ne())
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            });
+            if ord.is_lt() {
+                best = s;
+            }
+        }
+        let (rows, cols) = dims(best);
+        let mut cells = Cells::with_capacity(self.cells.len());
+        for r in 0..rows {
+            for c in 0..cols {
+                cells.push(self.cells[self.source(best, r, c)]);
+            }
+        }
+        Grid { rows, cols, cells }
+    }
+
+    /// The index of the cell that the image under `s` has at `(r, c)`.
+    #[inline]
+    fn source(&self, s: Symmetry, r: usize, c: usize) -> usize {
+        let (rr, cc) = (self.rows - 1, self.cols - 1);
+        let (sr, sc) = match s {
+            Symmetry::Identity => (r, c),
+            Symmetry::Mirror => (r, cc - c),
+            Symmetry::Flip => (rr - r, c),
+            Symmetry::Turn => (rr - r, cc - c),
+            Symmetry::Transpose => (c, r),
+            Symmetry::TransposeMirror => (rr - c, r),
+            Symmetry::TransposeFlip => (c, cc - r),
+            Symmetry::TransposeTurn => (rr - c, cc - r),
+        };
+        sr * self.cols + sc
     }
 
     /// The regions of cells joined orthogonally through cells for which
@@ -305,5 +391,42 @@ impl Grid {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The least images equal the least of the images built one by one.
+    #[test]
+    fn least_images_are_the_least_of_the_built_images() {
+        let mut seed: u64 = 12345;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        };
+        for _ in 0..2000 {
+            let (rows, cols) = (1 + next() % 4, 1 + next() % 4);
+            let cells: Cells = (0..rows * cols).map(|_| (next() % 3) as u8).collect();
+            let g = Grid { rows, cols, cells };
+            let t = g.transposed();
+            let upright = [g.mirrored(), g.flipped(), g.mirrored().flipped()];
+            let all = [t.mirrored(), t.flipped(), t.mirrored().flipped(), t.clone()];
+            let least_upright = upright.iter().fold(g.clone(), |b, x| b.min(x.clone()));
+            let least = all
+                .iter()
+                .fold(least_upright.clone(), |b, x| b.min(x.clone()));
+            assert_eq!(g.least_upright(), least_upright, "{g:?}");
+            assert_eq!(g.least_symmetric(), least, "{g:?}");
+        }
+        let empty = Grid {
+            rows: 0,
+            cols: 0,
+            cells: Cells::new(),
+        };
+        assert_eq!(empty.least_symmetric(), empty);
     }
 }
