@@ -154,3 +154,37 @@ fn printed_length_of_switches_tinies_and_uptimals() {
         );
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// `compact(G)` (shared subgames named with `let`) reads back as G.
+    #[test]
+    fn compact_forms_read_back(expr in game()) {
+        let mut s = Session::new();
+        let Ok(text) = s.run_line(&format!("compact({expr})")) else {
+            return Err(TestCaseError::reject("not a game"));
+        };
+        let same = s.run_line(&format!("({text}) == ({expr})")).unwrap();
+        prop_assert_eq!(same, "true", "{} as {}", expr, text);
+    }
+}
+
+/// A sum whose printed form is 3 million characters has a compact form of
+/// about 10,000 that reads back as it.
+#[test]
+fn compact_forms_are_short_where_printing_is_long() {
+    let mut s = Session::new();
+    s.run_line("g = sum([{n|-n} + {n+1|n} + {n+2|{n|-n}} for n in 1..8]); 0")
+        .unwrap();
+    let g = s.variable("g").unwrap();
+    let printed = s.printed_len(&g).unwrap();
+    let compact = s.run_line("compact(g)").unwrap();
+    assert_eq!(printed, 3_036_466);
+    assert!(
+        compact.starts_with("let g1 = ") && compact.len() < 11_000,
+        "{}",
+        compact.len()
+    );
+    assert_eq!(s.run_line(&format!("({compact}) == g")).unwrap(), "true");
+}

@@ -369,6 +369,18 @@ static NATIVE: &[Builtin] = &[
         }),
     },
     Builtin {
+        name: "compact",
+        signature: "compact(G)",
+        arity: 1..=1,
+        topic: "basics",
+        help: "G written with its shared subgames named, as `let g1 = ..., g2 = ... in {...}`, which reads back as G: as long as G has distinct subpositions, where the printed form (each subgame written wherever it occurs) can be exponentially longer.",
+        example: "compact({{2|1},{3|{2|1}}|{2|1}})",
+        run: Run::Native(|s, a| {
+            let g = a.game(s, 0)?;
+            Ok(Value::Text(super::print::Printer::new(&mut s.arena).compact(g)))
+        }),
+    },
+    Builtin {
         name: "uptimal_expansion",
         signature: "uptimal_expansion(G)",
         arity: 1..=1,

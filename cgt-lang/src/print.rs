@@ -14,6 +14,12 @@ pub struct Printer<'a> {
     arena: &'a mut Arena,
 }
 
+/// A part of a compact text still to write.
+enum Piece {
+    Text(&'static str),
+    Node(GameId),
+}
+
 /// Lengths of printed texts, by game, for [`Printer::printed_len`].
 #[derive(Default)]
 struct Lengths {
@@ -147,6 +153,113 @@ impl<'a> Printer<'a> {
                 (parts + opts.len() - 1, 0)
             }
         }
+    }
+
+    /// `g` written with its shared subgames named: `let g1 = ..., g2 = ...
+    /// in {...}`, which the language reads back as `g`. Its length is linear
+    /// in the number of distinct subpositions, where the printed form (every
+    /// subgame written out wherever it occurs) can be exponential.
+    pub fn compact(&mut self, g: GameId) -> String {
+        // Nodes written in braces (all but numbers and compact uptimals),
+        // children before parents, with how many parents refer to each.
+        let mut order: Vec<GameId> = Vec::new();
+        let mut uses: HashMap<GameId, usize> = HashMap::new();
+        let mut options: HashMap<GameId, (Vec<GameId>, Vec<GameId>)> = HashMap::new();
+        let mut stack = vec![(g, false)];
+        while let Some((x, expanded)) = stack.pop() {
+            cgt_core::interrupt::check();
+            if expanded {
+                order.push(x);
+                continue;
+            }
+            if options.contains_key(&x) || self.short_atom(x).is_some() {
+                continue;
+            }
+            let left = self.sorted_left(x);
+            let right = self.sorted_right(x);
+            stack.push((x, true));
+            for &o in left.iter().chain(&right) {
+                if self.short_atom(o).is_none() {
+                    *uses.entry(o).or_insert(0) += 1;
+                    stack.push((o, false));
+                }
+            }
+            options.insert(x, (left, right));
+        }
+        let mut names: HashMap<GameId, String> = HashMap::new();
+        let mut bindings: Vec<String> = Vec::new();
+        for &x in &order {
+            if x != g && uses.get(&x).copied().unwrap_or(0) >= 2 && !names.contains_key(&x) {
+                let text = self.compact_node(x, &options, &names);
+                let name = format!("g{}", bindings.len() + 1);
+                bindings.push(format!("{name} = {text}"));
+                names.insert(x, name);
+            }
+        }
+        let body = match self.short_atom(g) {
+            Some(a) => a,
+            None => self.compact_node(g, &options, &names),
+        };
+        if bindings.is_empty() {
+            body
+        } else {
+            format!("let {} in {body}", bindings.join(", "))
+        }
+    }
+
+    /// A number or an uptimal written compactly (short texts), else None.
+    fn short_atom(&mut self, g: GameId) -> Option<String> {
+        if self.arena.as_nus(g).is_some() || self.arena.uptimal(g).is_some() {
+            return self.atom(g);
+        }
+        None
+    }
+
+    /// `{L|R}` with named options by name, short atoms as themselves and
+    /// other options written out (each is used once).
+    fn compact_node(
+        &mut self,
+        x: GameId,
+        options: &HashMap<GameId, (Vec<GameId>, Vec<GameId>)>,
+        names: &HashMap<GameId, String>,
+    ) -> String {
+        let mut out = String::new();
+        let mut stack: Vec<Piece> = vec![Piece::Node(x)];
+        while let Some(p) = stack.pop() {
+            match p {
+                Piece::Text(t) => out.push_str(t),
+                Piece::Node(y) => {
+                    if y != x {
+                        if let Some(n) = names.get(&y) {
+                            out.push_str(n);
+                            continue;
+                        }
+                        if let Some(a) = self.short_atom(y) {
+                            out.push_str(&a);
+                            continue;
+                        }
+                    }
+                    let (l, r) = &options[&y];
+                    // Pushed in reverse: `{`, left options, `|`, right options, `}`.
+                    stack.push(Piece::Text("}"));
+                    for (k, &o) in r.iter().enumerate().rev() {
+                        stack.push(Piece::Node(o));
+                        if k > 0 {
+                            stack.push(Piece::Text(","));
+                        }
+                    }
+                    stack.push(Piece::Text("|"));
+                    for (k, &o) in l.iter().enumerate().rev() {
+                        stack.push(Piece::Node(o));
+                        if k > 0 {
+                            stack.push(Piece::Text(","));
+                        }
+                    }
+                    stack.push(Piece::Text("{"));
+                }
+            }
+        }
+        out
     }
 
     /// The printed form of `g` inside an explicit form, where braces read

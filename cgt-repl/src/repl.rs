@@ -435,7 +435,7 @@ fn summary(s: &mut Session, v: &cgt_lang::Value, chars: usize) -> String {
         .map_or_else(|_| "more than 10^8".to_string(), |n| n.to_string());
     format!(
         "(a game of birthday {birthday} with {distinct} distinct subpositions, printed in {chars} characters: \
-         :print shows it, :write FILE writes it to a file, :set max_print 0 always prints)"
+         :print shows it, :write FILE writes it to a file, compact(ans) names its shared subgames, :set max_print 0 always prints)"
     )
 }
 

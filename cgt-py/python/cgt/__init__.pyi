@@ -171,6 +171,12 @@ def col_graph(*args: Any, session: Optional[Session] = None) -> Any:
     read as what they leave: their neighbours playable by one side only. At most 64
     vertices; connected parts are components. Example: value(col_graph("....", "0-1-2-3-0"))"""
 
+def compact(*args: Any, session: Optional[Session] = None) -> Any:
+    """compact(G): G written with its shared subgames named, as `let g1 = ..., g2 = ... in
+    {...}`, which reads back as G: as long as G has distinct subpositions, where the printed
+    form (each subgame written wherever it occurs) can be exponentially longer. Example:
+    compact({{2|1},{3|{2|1}}|{2|1}})"""
+
 def companion(*args: Any, session: Optional[Session] = None) -> Any:
     """companion(G): The companion {G^L°, 0 if G >= 0 | G^R°, 0 if G <= 0}: swaps 0 and *, ^
     and ^*; numbers other than 0 and the nimbers *m (m >= 2) are fixed. Example:
