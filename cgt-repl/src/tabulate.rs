@@ -233,14 +233,7 @@ fn rows_of(sigma: &[usize], m: u64) -> Vec<Row> {
             birthday: i64::try_from(arena.birthday(g)).unwrap_or(i64::MAX),
             value,
         });
-        // The next position, in the box's order (the last pile fastest).
-        for k in (0..n).rev() {
-            if w[k] < m {
-                w[k] += 1;
-                break;
-            }
-            w[k] = 0;
-        }
+        Psn::next_in_box(&mut w, m);
     }
     rows
 }

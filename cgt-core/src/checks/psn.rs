@@ -27,17 +27,8 @@ fn each_position(
     loop {
         f(&w).map_err(|e| (w.clone(), e))?;
         count += 1;
-        let mut k = n;
-        loop {
-            if k == 0 {
-                return Ok(count);
-            }
-            k -= 1;
-            if w[k] < m {
-                w[k] += 1;
-                break;
-            }
-            w[k] = 0;
+        if !Psn::next_in_box(&mut w, m) {
+            return Ok(count);
         }
     }
 }

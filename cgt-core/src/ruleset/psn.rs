@@ -346,6 +346,19 @@ impl Psn {
         (total <= BOX_LIMIT).then_some(total as usize)
     }
 
+    /// The position after `w` in the box {0..m}^n, in the odometer order
+    /// (last pile fastest); false, with `w` back at all zeros, after the last.
+    pub fn next_in_box(w: &mut [u64], m: u64) -> bool {
+        for k in (0..w.len()).rev() {
+            if w[k] < m {
+                w[k] += 1;
+                return true;
+            }
+            w[k] = 0;
+        }
+        false
+    }
+
     /// Canonical values of every position in the box {0..m}^n, in the
     /// odometer order (last pile fastest): options always come earlier.
     /// A box of more than [`BOX_LIMIT`] positions stops with an error.
@@ -364,16 +377,7 @@ impl Psn {
         let mut w = vec![0u64; n];
         for idx in 0..total {
             if idx > 0 {
-                // odometer increment
-                let mut k = n - 1;
-                loop {
-                    if w[k] < m {
-                        w[k] += 1;
-                        break;
-                    }
-                    w[k] = 0;
-                    k -= 1;
-                }
+                Self::next_in_box(&mut w, m);
             }
             let g = match (self.left_target(&w), self.right_target(&w)) {
                 (Some(l), Some(r)) => {
