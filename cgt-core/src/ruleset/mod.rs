@@ -103,6 +103,15 @@ fn distinct_keys<R: Ruleset>(rs: &R, positions: Vec<R::Position>) -> Vec<(R::Pos
         .collect()
 }
 
+/// The signed keys of each player's options of `p`, all of them, in order
+/// (a form keeps every option as the rules give it).
+type SignedOptions<P> = (Vec<(P, bool)>, Vec<(P, bool)>);
+
+fn signed_options<R: Ruleset>(rs: &R, p: &R::Position) -> SignedOptions<R::Position> {
+    let keys = |options: Vec<R::Position>| options.iter().map(|x| rs.signed_key(x)).collect();
+    (keys(rs.left_options(p)), keys(rs.right_options(p)))
+}
+
 /// A position waiting for the values of its children: its components
 /// (`sum`) or its options (the first `left` are Left's), each a key and
 /// whether its value is negated, and the values found so far.
@@ -326,16 +335,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
                 stack.pop();
                 continue;
             }
-            let l: Vec<(R::Position, bool)> = rs
-                .left_options(&q)
-                .iter()
-                .map(|x| rs.signed_key(x))
-                .collect();
-            let r: Vec<(R::Position, bool)> = rs
-                .right_options(&q)
-                .iter()
-                .map(|x| rs.signed_key(x))
-                .collect();
+            let (l, r) = signed_options(rs, &q);
             let missing: Vec<R::Position> = l
                 .iter()
                 .chain(r.iter())
@@ -386,16 +386,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
                 stack.pop();
                 continue;
             }
-            let l: Vec<(R::Position, bool)> = rs
-                .left_options(&q)
-                .iter()
-                .map(|x| rs.signed_key(x))
-                .collect();
-            let r: Vec<(R::Position, bool)> = rs
-                .right_options(&q)
-                .iter()
-                .map(|x| rs.signed_key(x))
-                .collect();
+            let (l, r) = signed_options(rs, &q);
             let missing: Vec<R::Position> = l
                 .iter()
                 .chain(r.iter())
