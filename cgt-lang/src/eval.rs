@@ -331,7 +331,7 @@ impl Session {
     /// Set the global `name` to `v`, as `name = ...` does.
     pub fn set_variable(&mut self, name: &str, v: Value) -> Result<(), Error> {
         self.check_name(name, Span::default())?;
-        if !is_identifier(name) {
+        if !super::parser::is_identifier(name) {
             return Err(Error::plain(format!("`{name}` is not a name")));
         }
         self.set_var(name.to_string(), v);
@@ -1651,14 +1651,4 @@ fn latex_text(s: &str) -> String {
         }
     }
     out
-}
-
-/// Whether `s` is written as a name: a letter or `_`, then letters, digits, `_`.
-fn is_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && !is_keyword(s)
 }

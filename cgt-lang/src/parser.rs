@@ -1226,6 +1226,11 @@ fn identifier(i: In<'_>) -> PResult<'_, &str> {
     ))(i)
 }
 
+/// True if all of `s` is a name as the grammar reads it (not a keyword).
+pub(crate) fn is_identifier(s: &str) -> bool {
+    matches!(identifier(s), Ok(("", _))) && !is_keyword(s)
+}
+
 /// `v`, `vv`, `vvv`, `v3`: words that are downs, not identifiers.
 pub(crate) fn is_down_word(w: &str) -> bool {
     let rest = w.trim_start_matches('v');
