@@ -1103,6 +1103,13 @@ fn picture(a: &Args, k: usize, svg: String) -> Result<Value, Error> {
 /// device such as `/dev/stdout` (which would break `--batch`'s one line per
 /// line) and never through a symbolic link.
 fn write_file(a: &Args, path: &str, contents: String) -> Result<Value, Error> {
+    write_regular_file(path, &contents).map_err(|e| Error::spanned(a.call, e))?;
+    Ok(Value::str(path))
+}
+
+/// Write `contents` to `path`, a regular file (new or existing): never a
+/// device or through a symbolic link. The error says why not.
+pub fn write_regular_file(path: &str, contents: &str) -> Result<(), String> {
     if let Ok(meta) = std::fs::symlink_metadata(path) {
         if !meta.file_type().is_file() {
             let what = if meta.file_type().is_symlink() {
@@ -1110,15 +1117,10 @@ fn write_file(a: &Args, path: &str, contents: String) -> Result<Value, Error> {
             } else {
                 "not a regular file"
             };
-            return Err(Error::spanned(
-                a.call,
-                format!("will not write {path}: it is {what}"),
-            ));
+            return Err(format!("will not write {path}: it is {what}"));
         }
     }
-    std::fs::write(path, contents)
-        .map_err(|e| Error::spanned(a.call, format!("cannot write {path}: {e}")))?;
-    Ok(Value::str(path))
+    std::fs::write(path, contents).map_err(|e| format!("cannot write {path}: {e}"))
 }
 
 /// The heap size bound (the second argument) of the heap-game functions.

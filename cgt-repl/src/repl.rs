@@ -439,18 +439,12 @@ fn summary(s: &mut Session, v: &cgt_lang::Value, chars: usize) -> String {
     )
 }
 
-/// Write `text` to `path`: a regular file only (never a device or through a
-/// symbolic link).
+/// Write `text` and a newline to `path` (a regular file only).
 fn write_text(path: &str, text: &str) -> Result<(), String> {
     if path.is_empty() {
         return Err(":write needs a file name".into());
     }
-    if let Ok(meta) = std::fs::symlink_metadata(path) {
-        if !meta.file_type().is_file() {
-            return Err(format!("{path} is not a regular file"));
-        }
-    }
-    std::fs::write(path, format!("{text}\n")).map_err(|e| format!("cannot write {path}: {e}"))
+    cgt_lang::builtins::write_regular_file(path, &format!("{text}\n"))
 }
 
 pub fn print_help(session: &Session, name: &str) {
