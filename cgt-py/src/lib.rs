@@ -227,18 +227,7 @@ impl Session {
         bindings: Option<Vec<(String, Bound<'_, PyAny>)>>,
         user: bool,
     ) -> PyResult<PyObject> {
-        let mut values: Vec<(String, LangValue)> = Vec::new();
-        for (name, obj) in bindings.unwrap_or_default() {
-            values.push((name, from_py(&self.inner, &obj)?));
-        }
-        let src = user.then(|| text.clone());
-        let v = run(py, &self.inner, src.as_deref(), move |s| {
-            let named: Vec<(&str, LangValue)> = values
-                .iter()
-                .map(|(n, v)| (n.as_str(), v.clone()))
-                .collect();
-            s.eval_with(&text, &named)
-        })?;
+        let v = self.eval_value(py, text, bindings, user)?;
         to_py(py, &self.inner, v)
     }
 
@@ -305,17 +294,7 @@ impl Session {
         text: String,
         bindings: Option<Vec<(String, Bound<'_, PyAny>)>>,
     ) -> PyResult<Option<(PyObject, PyObject)>> {
-        let mut values: Vec<(String, LangValue)> = Vec::new();
-        for (name, obj) in bindings.unwrap_or_default() {
-            values.push((name, from_py(&self.inner, &obj)?));
-        }
-        let v = run(py, &self.inner, None, move |s| {
-            let named: Vec<(&str, LangValue)> = values
-                .iter()
-                .map(|(n, v)| (n.as_str(), v.clone()))
-                .collect();
-            s.eval_with(&text, &named)
-        })?;
+        let v = self.eval_value(py, text, bindings, false)?;
         let s = self.lock();
         number_parts(py, &s, &v)
     }
@@ -394,6 +373,28 @@ fn number_parts(
 }
 
 impl Session {
+    /// The value of `text` with `bindings` as local names (see `eval`).
+    fn eval_value(
+        &self,
+        py: Python<'_>,
+        text: String,
+        bindings: Option<Vec<(String, Bound<'_, PyAny>)>>,
+        user: bool,
+    ) -> PyResult<LangValue> {
+        let mut values: Vec<(String, LangValue)> = Vec::new();
+        for (name, obj) in bindings.unwrap_or_default() {
+            values.push((name, from_py(&self.inner, &obj)?));
+        }
+        let src = user.then(|| text.clone());
+        run(py, &self.inner, src.as_deref(), move |s| {
+            let named: Vec<(&str, LangValue)> = values
+                .iter()
+                .map(|(n, v)| (n.as_str(), v.clone()))
+                .collect();
+            s.eval_with(&text, &named)
+        })
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, LangSession> {
         self.inner.lock().unwrap_or_else(|p| p.into_inner())
     }

@@ -69,13 +69,15 @@ class Session:
 
     def eval(self, text, **names):
         """The value of the expression ``text``, with ``names`` bound to Python values."""
-        bound = [(k, _to_native(self, v)) for k, v in names.items()]
-        return _from_native(self, self._native.eval(text, bound))
+        return _from_native(self, self._native.eval(text, self._bound(names)))
 
     def _eval(self, text, **names):
         # The package's own expressions: errors give their message only.
-        bound = [(k, _to_native(self, v)) for k, v in names.items()]
-        return _from_native(self, self._native.eval(text, bound, False))
+        return _from_native(self, self._native.eval(text, self._bound(names), False))
+
+    def _bound(self, names):
+        """``names`` as native bindings of this session."""
+        return [(k, _to_native(self, v)) for k, v in names.items()]
 
     def game(self, x):
         """``x`` (text, int, Fraction or Game) as a game of this session."""
@@ -188,8 +190,7 @@ def _fraction(g):
 
 def _number(session, text, **names):
     """The value of the package's own expression, a number, as a Fraction."""
-    bound = [(k, _to_native(session, v)) for k, v in names.items()]
-    n = session._native.eval_number(text, bound)
+    n = session._native.eval_number(text, session._bound(names))
     if n is None:
         raise ValueError(f"{text} is not a number")
     return Fraction(*n)
