@@ -393,20 +393,7 @@ fn a_conjugate_folds_negative_positions() {
     let mut checked = 0;
     for (rows, cols) in [(3, 3), (2, 4), (4, 2), (1, 5)] {
         for mask in 0u32..(1 << (rows * cols)) {
-            let board: Vec<String> = (0..rows)
-                .map(|r| {
-                    (0..cols)
-                        .map(|c| {
-                            if mask >> (r * cols + c) & 1 == 1 {
-                                '#'
-                            } else {
-                                '.'
-                            }
-                        })
-                        .collect()
-                })
-                .collect();
-            let b = board.join("|");
+            let b = cgt_tests::board_with_holes(rows, cols, mask);
             for f in ["value", "outcome_class", "misere_outcome_class"] {
                 for rules in ["D", "P"] {
                     let line = format!("{f}({rules}(\"{b}\")) == {f}(domineering(\"{b}\"))");

@@ -388,20 +388,8 @@ fn outcome_searches_fold_symmetric_and_negated_positions_correctly() {
             if mask % 7 != 0 && rows * cols > 9 {
                 continue;
             }
-            let text: Vec<String> = (0..rows)
-                .map(|r| {
-                    (0..cols)
-                        .map(|c| {
-                            if mask >> (r * cols + c) & 1 == 1 {
-                                '#'
-                            } else {
-                                '.'
-                            }
-                        })
-                        .collect()
-                })
-                .collect();
-            let b = Board::parse(&text.join("|")).unwrap();
+            let text = cgt_tests::board_with_holes(rows, cols, mask);
+            let b = Board::parse(&text).unwrap();
             let normal = raw_outcome(&Domineering, &b, false);
             assert_eq!(ev.outcome(&b), normal, "{text:?}");
             let g = ev.value(&mut arena, &b);

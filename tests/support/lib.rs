@@ -17,3 +17,20 @@ pub fn assert_outputs(cases: &[(&str, &str)]) {
         assert_eq!(&got, expected, "{input}");
     }
 }
+
+/// A `rows` × `cols` board in the grid notation whose squares are holes
+/// (`#`) where the bits of `mask` are set (bit `r * cols + c`), else empty.
+pub fn board_with_holes(rows: usize, cols: usize, mask: u32) -> String {
+    let row = |r: usize| -> String {
+        (0..cols)
+            .map(|c| {
+                if mask >> (r * cols + c) & 1 == 1 {
+                    '#'
+                } else {
+                    '.'
+                }
+            })
+            .collect()
+    };
+    (0..rows).map(row).collect::<Vec<_>>().join("|")
+}
