@@ -5,7 +5,7 @@
 //! terminal.
 
 use std::io::{IsTerminal, Write};
-use std::sync::{Arc, Mutex};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// How long a computation runs before its progress shows.
@@ -21,72 +21,55 @@ struct State {
     shown: bool,
 }
 
-/// The progress line of the REPL (none until [`start`]; a no-op when off).
-static PROGRESS: std::sync::OnceLock<Progress> = std::sync::OnceLock::new();
+/// The state of the progress line: set, with its drawing thread, by
+/// [`start`] when progress is on.
+static STATE: OnceLock<Mutex<State>> = OnceLock::new();
+
+fn lock(state: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
+    state.lock().unwrap_or_else(|p| p.into_inner())
+}
 
 /// Start showing progress (once, for the REPL); `quiet`, or standard error
 /// not a terminal, turns it off.
 pub fn start(quiet: bool) {
-    let _ = PROGRESS.set(Progress::new(quiet));
+    if quiet || !std::io::stderr().is_terminal() || STATE.set(Mutex::default()).is_err() {
+        return;
+    }
+    let _ = std::thread::Builder::new()
+        .name("progress".into())
+        .spawn(|| loop {
+            std::thread::sleep(EVERY);
+            let Some(state) = STATE.get() else { return };
+            let mut s = lock(state);
+            if let Some((since, work0)) = s.running {
+                let elapsed = since.elapsed();
+                if elapsed >= QUIET_FOR {
+                    let line = status(elapsed, cgt_core::interrupt::work() - work0);
+                    let mut err = std::io::stderr().lock();
+                    let _ = write!(err, "\r\x1b[2K{line}");
+                    let _ = err.flush();
+                    s.shown = true;
+                }
+            }
+        });
 }
 
 /// Run `f`, showing progress while it runs long (if started).
 pub fn during<R>(f: impl FnOnce() -> R) -> R {
-    match PROGRESS.get() {
-        Some(p) => p.during(f),
-        None => f(),
+    let Some(state) = STATE.get() else {
+        return f();
+    };
+    lock(state).running = Some((Instant::now(), cgt_core::interrupt::work()));
+    let r = f();
+    let mut s = lock(state);
+    s.running = None;
+    if s.shown {
+        let mut err = std::io::stderr().lock();
+        let _ = write!(err, "\r\x1b[2K");
+        let _ = err.flush();
+        s.shown = false;
     }
-}
-
-struct Progress {
-    state: Option<Arc<Mutex<State>>>,
-}
-
-impl Progress {
-    fn new(quiet: bool) -> Self {
-        if quiet || !std::io::stderr().is_terminal() {
-            return Progress { state: None };
-        }
-        let state = Arc::new(Mutex::new(State::default()));
-        let shared = state.clone();
-        let spawned = std::thread::Builder::new()
-            .name("progress".into())
-            .spawn(move || loop {
-                std::thread::sleep(EVERY);
-                let mut s = shared.lock().unwrap_or_else(|p| p.into_inner());
-                if let Some((since, work0)) = s.running {
-                    let elapsed = since.elapsed();
-                    if elapsed >= QUIET_FOR {
-                        let line = status(elapsed, cgt_core::interrupt::work() - work0);
-                        let mut err = std::io::stderr().lock();
-                        let _ = write!(err, "\r\x1b[2K{line}");
-                        let _ = err.flush();
-                        s.shown = true;
-                    }
-                }
-            });
-        Progress {
-            state: spawned.ok().map(|_| state),
-        }
-    }
-
-    fn during<R>(&self, f: impl FnOnce() -> R) -> R {
-        let Some(state) = &self.state else {
-            return f();
-        };
-        state.lock().unwrap_or_else(|p| p.into_inner()).running =
-            Some((Instant::now(), cgt_core::interrupt::work()));
-        let r = f();
-        let mut s = state.lock().unwrap_or_else(|p| p.into_inner());
-        s.running = None;
-        if s.shown {
-            let mut err = std::io::stderr().lock();
-            let _ = write!(err, "\r\x1b[2K");
-            let _ = err.flush();
-            s.shown = false;
-        }
-        r
-    }
+    r
 }
 
 /// `computing 12.4 s · 3,456,789 steps (280,000/s) · 1.2 GB (Ctrl-C stops)`
