@@ -114,18 +114,14 @@ pub fn poll() -> Result<(), Stop> {
 /// Unwind with a [`Stop`] if a stop was requested.
 #[inline]
 pub fn check() {
-    let code = FLAG.load(Ordering::Relaxed);
-    if code != 0 {
-        stop(code);
+    if let Err(why) = poll() {
+        unwind(why)
     }
 }
 
 #[cold]
-fn stop(_seen: u8) {
-    // Take the request: a stop, or a poll whose hook may ask for one.
-    if let Some(why) = requested(FLAG.swap(0, Ordering::Relaxed)) {
-        resume_unwind(Box::new(why))
-    }
+fn unwind(why: Stop) -> ! {
+    resume_unwind(Box::new(why))
 }
 
 /// Unwind with [`Stop::Unsupported`]: the result exists but lies beyond a
