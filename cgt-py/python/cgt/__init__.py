@@ -446,11 +446,9 @@ class Game(Value):
 
 
 def _options(g, side):
-    v = g._session._eval(f"{side}(a)", a=g)
-    if isinstance(v, frozenset):
-        # The language's sets print in CGSuite's order: keep it.
-        return g._session._eval(f"[x for x in {side}(a)]", a=g)
-    return v
+    # A list, in the order the language gives them (CGSuite's for the sets
+    # of a game's options, the rules' for a position's moves).
+    return g._session._eval(f"[x for x in {side}(a)]", a=g)
 
 
 def _snake(name):
