@@ -598,14 +598,19 @@ class Ruleset:
 
     def value(self, position):
         """The canonical value of ``position``."""
-        parts = self.components(position) if self.components else [position]
-        total = Game(0, session=self.session)
-        for part in parts:
-            total = total + self._value_of_part(part)
-        return total
+        for part in self._parts(position):
+            self._value_of_part(part)
+        return self._part_sum(position)
 
-    def _children(self, p):
-        return [list(self.left(p)), list(self.right(p))]
+    def _parts(self, p):
+        return list(self.components(p)) if self.components else [p]
+
+    def _visit(self, p):
+        """A position met: its moves (each player's), and the parts they
+        lead to, to be valued first."""
+        left, right = list(self.left(p)), list(self.right(p))
+        todo = [part for q in left + right for part in self._parts(q)]
+        return [p, left, right, todo]
 
     def _value_of_part(self, start):
         memo = self._memo
@@ -613,9 +618,9 @@ class Ruleset:
             return memo[start]
         on_path = {start: 0}
         path = [start]
-        stack = [(start, self._pending(start))]
+        stack = [self._visit(start)]
         while stack:
-            p, todo = stack[-1]
+            p, left, right, todo = stack[-1]
             advanced = False
             while todo:
                 q = todo.pop()
@@ -629,12 +634,11 @@ class Ruleset:
                     )
                 on_path[q] = len(path)
                 path.append(q)
-                stack.append((q, self._pending(q)))
+                stack.append(self._visit(q))
                 advanced = True
                 break
             if advanced:
                 continue
-            left, right = self._children(p)
             memo[p] = Game.of(
                 [self._part_sum(q) for q in left],
                 [self._part_sum(q) for q in right],
@@ -645,17 +649,10 @@ class Ruleset:
             del on_path[p]
         return memo[start]
 
-    def _pending(self, p):
-        """The parts of the positions p moves to, not yet valued."""
-        out = []
-        for q in list(self.left(p)) + list(self.right(p)):
-            out.extend(self.components(q) if self.components else [q])
-        return out
-
     def _part_sum(self, q):
-        parts = self.components(q) if self.components else [q]
+        """The value of ``q``: the sum of its parts' values (all valued)."""
         total = Game(0, session=self.session)
-        for part in parts:
+        for part in self._parts(q):
             total = total + self._memo[part]
         return total
 
