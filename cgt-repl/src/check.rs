@@ -122,11 +122,15 @@ pub fn run(args: &[String]) -> ExitCode {
 fn parse_shard(args: &[String]) -> Option<(usize, usize)> {
     match flag(args, "--shard") {
         None => Some((1, 1)),
-        Some(s) => s
-            .split_once('/')
-            .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
-            .filter(|&(k, n)| n >= 1 && (1..=n).contains(&k)),
+        Some(s) => shard(s),
     }
+}
+
+/// `k/K` with 1 <= k <= K: a shard as `--shard` takes it and reports print it.
+pub(crate) fn shard(text: &str) -> Option<(usize, usize)> {
+    text.split_once('/')
+        .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
+        .filter(|&(k, n)| n >= 1 && (1..=n).contains(&k))
 }
 
 /// A progress bar on standard error when it is a terminal, else a hidden one.

@@ -63,17 +63,15 @@ fn read_report(path: &str) -> Result<Map<String, Value>, String> {
 }
 
 /// The shard `k/K` of a report.
-fn shard_of(path: &str, report: &Map<String, Value>) -> Result<(u64, u64), String> {
+fn shard_of(path: &str, report: &Map<String, Value>) -> Result<(usize, usize), String> {
     report["shard"]
         .as_str()
-        .and_then(|s| s.split_once('/'))
-        .and_then(|(k, n)| Some((k.parse().ok()?, n.parse().ok()?)))
-        .filter(|&(k, n): &(u64, u64)| (1..=n).contains(&k))
+        .and_then(crate::check::shard)
         .ok_or_else(|| format!("{path}: bad shard {}", report["shard"]))
 }
 
 /// A report with its file and its shard `(k, K)`.
-type Shard<'a> = (&'a str, (u64, u64), Map<String, Value>);
+type Shard<'a> = (&'a str, (usize, usize), Map<String, Value>);
 
 fn merge(files: &[String]) -> Result<Map<String, Value>, String> {
     let mut reports: Vec<Shard> = Vec::new();
@@ -91,7 +89,7 @@ fn merge(files: &[String]) -> Result<Map<String, Value>, String> {
             .collect()
     };
     let expected = range(first);
-    let mut seen: Vec<Option<&str>> = vec![None; *shards as usize];
+    let mut seen: Vec<Option<&str>> = vec![None; *shards];
     for (path, (k, n), r) in &reports {
         if n != shards {
             return Err(format!(
@@ -105,7 +103,7 @@ fn merge(files: &[String]) -> Result<Map<String, Value>, String> {
                 Value::Object(expected.clone())
             ));
         }
-        let slot = &mut seen[(*k - 1) as usize];
+        let slot = &mut seen[*k - 1];
         if let Some(other) = slot {
             return Err(format!("shard {k}/{n} twice: {other} and {path}"));
         }
