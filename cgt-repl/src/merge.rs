@@ -89,7 +89,8 @@ fn merge(files: &[String]) -> Result<Map<String, Value>, String> {
             .collect()
     };
     let expected = range(first);
-    let mut seen: Vec<Option<&str>> = vec![None; *shards];
+    // By shard number: K comes from the files, so nothing is sized by it.
+    let mut seen: hashbrown::HashMap<usize, &str> = hashbrown::HashMap::new();
     for (path, (k, n), r) in &reports {
         if n != shards {
             return Err(format!(
@@ -103,20 +104,25 @@ fn merge(files: &[String]) -> Result<Map<String, Value>, String> {
                 Value::Object(expected.clone())
             ));
         }
-        let slot = &mut seen[*k - 1];
-        if let Some(other) = slot {
+        if let Some(other) = seen.insert(*k, path) {
             return Err(format!("shard {k}/{n} twice: {other} and {path}"));
         }
-        *slot = Some(path);
     }
-    let missing: Vec<String> = seen
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.is_none())
-        .map(|(k, _)| format!("{}/{shards}", k + 1))
-        .collect();
-    if !missing.is_empty() {
-        return Err(format!("missing shards: {}", missing.join(", ")));
+    if seen.len() < *shards {
+        // The first few missing ones (they lie among the first files + 20).
+        const SHOWN: usize = 20;
+        let missing: Vec<String> = (1..=*shards)
+            .filter(|k| !seen.contains_key(k))
+            .take(SHOWN)
+            .map(|k| format!("{k}/{shards}"))
+            .collect();
+        let more = *shards - seen.len() - missing.len();
+        let rest = if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        };
+        return Err(format!("missing shards: {}{rest}", missing.join(", ")));
     }
     let mut summary = expected;
     summary.insert("shards".into(), Value::from(*shards));

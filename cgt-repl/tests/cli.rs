@@ -397,6 +397,23 @@ fn merge_checks_that_every_shard_is_there_once() {
     let (code, _, err) = merge(&[&a, &other, &c]);
     assert_eq!(code, Some(2));
     assert!(err.contains("another check or range"), "{err}");
+    // A report claiming 10^12 shards: an error naming the first missing
+    // ones, not a table of that size (it aborted).
+    let huge = dir.join("huge.json");
+    std::fs::write(
+        &huge,
+        std::fs::read_to_string(&a)
+            .unwrap()
+            .replace("\"shard\":\"1/3\"", "\"shard\":\"1/1000000000000\""),
+    )
+    .unwrap();
+    let (code, _, err) = merge(&[&huge.to_string_lossy()]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("missing shards: 2/1000000000000, 3/1000000000000")
+            && err.contains("and 999999999979 more"),
+        "{err}"
+    );
     // A shard with a counterexample: the merge fails and reports it.
     let failed = dir.join("failed.json");
     let text = std::fs::read_to_string(&b)
