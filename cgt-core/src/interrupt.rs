@@ -10,9 +10,10 @@
 //! [`note_alloc`]/[`note_free`], and stack segments grown on the heap for
 //! deep games are counted as well.
 
-use std::alloc::{GlobalAlloc, Layout, System};
+use mimalloc::MiMalloc as System;
+use std::alloc::{GlobalAlloc, Layout};
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicIsize, AtomicU8, AtomicUsize, Ordering};
 
 /// Why a computation was stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,7 +45,7 @@ static FLAG: AtomicU8 = AtomicU8::new(0);
 /// The flag's value for "run the poll hook" (see [`request_poll`]).
 const POLL: u8 = 3;
 static HOOK: std::sync::OnceLock<fn() -> bool> = std::sync::OnceLock::new();
-static LIVE: AtomicUsize = AtomicUsize::new(0);
+static LIVE: AtomicIsize = AtomicIsize::new(0);
 static LIMIT: AtomicUsize = AtomicUsize::new(0);
 
 /// Ask the running computation to stop (safe from a signal handler).
@@ -191,25 +192,60 @@ pub fn memory_limit() -> usize {
     LIMIT.load(Ordering::Relaxed)
 }
 
-/// Bytes accounted as live (heap through a counting allocator, grown stacks).
+/// Bytes accounted as live (heap through a counting allocator, grown stacks),
+/// to within [`ALLOC_BATCH`] per thread.
 pub fn live_bytes() -> usize {
-    LIVE.load(Ordering::Relaxed)
+    LIVE.load(Ordering::Relaxed).max(0) as usize
 }
 
 /// Account `bytes` more; past the limit, ask the computation to stop.
 #[inline]
 pub fn note_alloc(bytes: usize) {
-    let now = LIVE.fetch_add(bytes, Ordering::Relaxed) + bytes;
-    let limit = LIMIT.load(Ordering::Relaxed);
-    if limit != 0 && now > limit {
-        request(Stop::MemoryLimit);
-    }
+    add_live(bytes as isize);
 }
 
 /// Account `bytes` fewer.
 #[inline]
 pub fn note_free(bytes: usize) {
-    LIVE.fetch_sub(bytes, Ordering::Relaxed);
+    add_live(-(bytes as isize));
+}
+
+fn add_live(delta: isize) {
+    let now = LIVE.fetch_add(delta, Ordering::Relaxed) + delta;
+    let limit = LIMIT.load(Ordering::Relaxed);
+    if delta > 0 && limit != 0 && now > limit as isize {
+        request(Stop::MemoryLimit);
+    }
+}
+
+/// Bytes a thread's allocations may drift from the shared account before
+/// they are added to it: one shared atomic update per call cost about a
+/// seventh of the time of allocation-heavy work.
+pub const ALLOC_BATCH: isize = 64 * 1024;
+
+thread_local! {
+    /// This thread's allocations not yet added to the shared account. A
+    /// `const` cell without a destructor: safe to touch from the allocator.
+    static DRIFT: std::cell::Cell<isize> = const { std::cell::Cell::new(0) };
+}
+
+/// Account an allocation (`delta > 0`) or a release from the allocator,
+/// through this thread's batch.
+#[inline]
+fn note_heap(delta: isize) {
+    let flushed = DRIFT.try_with(|d| {
+        let n = d.get() + delta;
+        if n.abs() >= ALLOC_BATCH {
+            d.set(0);
+            add_live(n);
+        } else {
+            d.set(n);
+        }
+    });
+    if flushed.is_err() {
+        // The thread is being torn down: account directly.
+        add_live(delta);
+    }
 }
 
 /// A global allocator that reports every allocation to the memory account
@@ -224,24 +260,20 @@ unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let p = System.alloc(layout);
         if !p.is_null() {
-            note_alloc(layout.size());
+            note_heap(layout.size() as isize);
         }
         p
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         System.dealloc(ptr, layout);
-        note_free(layout.size());
+        note_heap(-(layout.size() as isize));
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let p = System.realloc(ptr, layout, new_size);
         if !p.is_null() {
-            if new_size >= layout.size() {
-                note_alloc(new_size - layout.size());
-            } else {
-                note_free(layout.size() - new_size);
-            }
+            note_heap(new_size as isize - layout.size() as isize);
         }
         p
     }
