@@ -57,7 +57,11 @@ impl Notation for Domineering {
 /// millions of positions a value visits are cheap to hash, trim and mirror.
 pub const MAX_SQUARES: usize = 128;
 
-/// A board: bit `r * cols + c` of `free` is set where a square is free.
+/// A board of free and occupied squares, as a bit set: bit
+/// `r * stride + c` is set where square `(r, c)` is free. Boards of at most
+/// 8 rows and 8 columns keep each row in a byte (stride 8), so that their
+/// reflections, transposition and trimming are a few word operations;
+/// larger boards keep their rows packed (stride = columns).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     /// Number of rows.
@@ -76,14 +80,58 @@ fn low(n: usize) -> u128 {
     }
 }
 
+/// Bit 0 of every byte of a word.
+const BYTE_LOWS: u64 = 0x0101_0101_0101_0101;
+
+/// Rows and columns of an 8 × 8 bit matrix exchanged (bit `8r + c` goes to
+/// bit `8c + r`), by three rounds of swapping blocks across the diagonal.
+fn transpose8(mut x: u64) -> u64 {
+    let mut swap = |mask: u64, shift: u32| {
+        let t = (x ^ (x >> shift)) & mask;
+        x ^= t ^ (t << shift);
+    };
+    swap(0x00AA_00AA_00AA_00AA, 7);
+    swap(0x0000_CCCC_0000_CCCC, 14);
+    swap(0x0000_0000_F0F0_F0F0, 28);
+    x
+}
+
 impl Board {
+    /// Whether a board of this shape keeps a row per byte.
+    fn byte_rows(rows: usize, cols: usize) -> bool {
+        rows <= 8 && cols <= 8
+    }
+
+    /// Whether this board keeps a row per byte.
+    fn in_bytes(&self) -> bool {
+        Self::byte_rows(self.rows, self.cols)
+    }
+
+    /// The distance in bits between the starts of two rows.
+    fn stride(&self) -> usize {
+        if self.in_bytes() {
+            8
+        } else {
+            self.cols
+        }
+    }
+
+    /// The squares of a board of this shape, all free.
+    fn all(rows: usize, cols: usize) -> u128 {
+        if Self::byte_rows(rows, cols) {
+            // The row mask repeated in every byte (no carries: it is below 256).
+            return (BYTE_LOWS as u128 * low(cols)) & low(8 * rows);
+        }
+        low(rows * cols)
+    }
+
     /// An empty `rows × cols` board (at most [`MAX_SQUARES`] squares).
     pub fn empty(rows: usize, cols: usize) -> Self {
         assert!(rows * cols <= MAX_SQUARES, "at most {MAX_SQUARES} squares");
         Board {
             rows,
             cols,
-            free: low(rows * cols),
+            free: Board::all(rows, cols),
         }
     }
 
@@ -91,54 +139,56 @@ impl Board {
     pub fn parse(s: &str) -> Result<Self, String> {
         let rows: Vec<&str> = s.split(['/', '|']).collect();
         let cols = rows.first().map_or(0, |r| r.chars().count());
-        let mut free = 0u128;
-        let mut k = 0;
+        let mut bits = Vec::with_capacity(rows.len());
+        let mut squares = 0;
         for r in &rows {
             if r.chars().count() != cols {
                 return Err("every row of the board needs the same length".into());
             }
-            for c in r.chars() {
-                if k >= MAX_SQUARES {
+            let mut row = 0u128;
+            for (c, ch) in r.chars().enumerate() {
+                if squares >= MAX_SQUARES {
                     return Err(format!(
                         "Domineering boards have at most {MAX_SQUARES} squares"
                     ));
                 }
-                match c {
-                    '.' => free |= 1 << k,
+                match ch {
+                    '.' => row |= 1 << c,
                     '#' => {}
                     other => {
                         return Err(format!("unexpected `{other}` in a board (use `.` and `#`)"))
                     }
                 }
-                k += 1;
+                squares += 1;
             }
+            bits.push(row);
         }
-        Ok(Board {
-            rows: rows.len(),
-            cols,
-            free,
-        })
+        Ok(Board::from_rows(rows.len(), cols, bits.into_iter()))
     }
 
     fn free(&self, r: usize, c: usize) -> bool {
-        self.free >> (r * self.cols + c) & 1 == 1
+        self.free >> (r * self.stride() + c) & 1 == 1
     }
 
     /// The free squares of row `r`, as the low bits.
     fn row(&self, r: usize) -> u128 {
-        (self.free >> (r * self.cols)) & low(self.cols)
+        (self.free >> (r * self.stride())) & low(self.cols)
     }
 
     /// A board of this shape from its rows' bits.
     fn from_rows(rows: usize, cols: usize, bits: impl Iterator<Item = u128>) -> Board {
+        let stride = if Self::byte_rows(rows, cols) { 8 } else { cols };
         let free = bits
             .enumerate()
-            .fold(0, |acc, (r, row)| acc | row << (r * cols));
+            .fold(0, |acc, (r, row)| acc | row << (r * stride));
         Board { rows, cols, free }
     }
 
     /// The squares of the first column (as a mask over the board).
     fn first_column(&self) -> u128 {
+        if self.in_bytes() {
+            return (BYTE_LOWS as u128) & low(8 * self.rows);
+        }
         (0..self.rows).fold(0, |acc, r| acc | 1 << (r * self.cols))
     }
 
@@ -150,9 +200,10 @@ impl Board {
         } else {
             first << (self.cols - 1)
         };
-        let all = low(self.rows * self.cols);
-        let shifted_down = if self.cols < 128 { set << self.cols } else { 0 };
-        let shifted_up = if self.cols < 128 { set >> self.cols } else { 0 };
+        let stride = self.stride();
+        let all = Board::all(self.rows, self.cols);
+        let shifted_down = if stride < 128 { set << stride } else { 0 };
+        let shifted_up = if stride < 128 { set >> stride } else { 0 };
         (((set & !last) << 1) | ((set & !first) >> 1) | shifted_down | shifted_up) & all
     }
 
@@ -175,6 +226,24 @@ impl Board {
                 free: 0,
             };
         }
+        if self.in_bytes() {
+            // Rows are bytes: the first and last free rows from the lowest
+            // and highest bits, the columns in use from the bytes or-ed.
+            let x = self.free as u64;
+            let (r0, r1) = (x.trailing_zeros() / 8, (63 - x.leading_zeros()) / 8);
+            let mut used = x | x >> 32;
+            used |= used >> 16;
+            used |= used >> 8;
+            let used = used & 0xFF;
+            let (c0, c1) = (used.trailing_zeros(), 7 - (used as u8).leading_zeros());
+            // Columns left of c0 are empty in every row: the whole-word shift
+            // moves no bit across a row.
+            return Board {
+                rows: (r1 - r0 + 1) as usize,
+                cols: (c1 - c0 + 1) as usize,
+                free: (x >> (8 * r0 + c0)) as u128,
+            };
+        }
         let r0 = (0..self.rows).find(|&r| self.row(r) != 0).unwrap_or(0);
         let r1 = (0..self.rows).rfind(|&r| self.row(r) != 0).unwrap_or(0);
         let used = (r0..=r1).fold(0, |acc, r| acc | self.row(r));
@@ -193,6 +262,18 @@ impl Board {
 
     /// Each row read backwards.
     fn mirrored(&self) -> Board {
+        if self.cols == 0 {
+            return self.clone();
+        }
+        if self.in_bytes() {
+            // Every byte reversed in place, then moved down to the board's
+            // columns (the bits below them are empty in every byte).
+            let x = (self.free as u64).reverse_bits().swap_bytes();
+            return Board {
+                free: (x >> (8 - self.cols)) as u128,
+                ..*self
+            };
+        }
         let shift = 128 - self.cols;
         Board::from_rows(
             self.rows,
@@ -203,6 +284,13 @@ impl Board {
 
     /// The rows in reverse order.
     fn flipped(&self) -> Board {
+        if self.in_bytes() && self.rows > 0 {
+            let x = (self.free as u64).swap_bytes();
+            return Board {
+                free: (x >> (8 * (8 - self.rows))) as u128,
+                ..*self
+            };
+        }
         Board::from_rows(
             self.rows,
             self.cols,
@@ -212,19 +300,20 @@ impl Board {
 
     /// Rows as columns: the board on which the players' roles are swapped.
     fn transposed(&self) -> Board {
-        let mut free = 0u128;
+        if self.in_bytes() {
+            return Board {
+                rows: self.cols,
+                cols: self.rows,
+                free: transpose8(self.free as u64) as u128,
+            };
+        }
+        let mut rows = vec![0u128; self.cols];
         for r in 0..self.rows {
-            for c in 0..self.cols {
-                if self.free(r, c) {
-                    free |= 1 << (c * self.rows + r);
-                }
+            for c in Board::bits(self.row(r)) {
+                rows[c] |= 1 << r;
             }
         }
-        Board {
-            rows: self.cols,
-            cols: self.rows,
-            free,
-        }
+        Board::from_rows(self.cols, self.rows, rows.into_iter())
     }
 
     /// The least image under the reflections that keep each player's moves
@@ -266,9 +355,10 @@ impl Ruleset for Domineering {
         if b.rows < 2 {
             return Vec::new();
         }
-        let tops = b.free & (b.free >> b.cols);
+        let stride = b.stride();
+        let tops = b.free & (b.free >> stride);
         Board::bits(tops)
-            .map(|i| b.covered(i, i + b.cols))
+            .map(|i| b.covered(i, i + stride))
             .collect()
     }
 
@@ -313,6 +403,108 @@ impl Ruleset for Domineering {
             (t, true)
         } else {
             (key, false)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The board's squares as a grid, read square by square.
+    fn grid(b: &Board) -> Vec<Vec<bool>> {
+        (0..b.rows)
+            .map(|r| (0..b.cols).map(|c| b.free(r, c)).collect())
+            .collect()
+    }
+
+    fn board(g: &[Vec<bool>], cols: usize) -> Board {
+        let rows = g.iter().map(|row| {
+            row.iter()
+                .enumerate()
+                .fold(0u128, |acc, (c, &f)| acc | (f as u128) << c)
+        });
+        Board::from_rows(g.len(), cols, rows)
+    }
+
+    /// Pseudo-random boards of every shape up to 10 × 12 (both layouts).
+    fn boards() -> impl Iterator<Item = Board> {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        (0..=10).flat_map(move |rows| {
+            (0..=12)
+                .filter(move |c| rows * c <= MAX_SQUARES)
+                .flat_map(move |cols| {
+                    (0..20).map(move |_| {
+                        let g: Vec<Vec<bool>> = (0..rows)
+                            .map(|_| {
+                                (0..cols)
+                                    .map(|_| {
+                                        seed ^= seed << 13;
+                                        seed ^= seed >> 7;
+                                        seed ^= seed << 17;
+                                        !seed.is_multiple_of(3)
+                                    })
+                                    .collect()
+                            })
+                            .collect();
+                        board(&g, cols)
+                    })
+                })
+        })
+    }
+
+    #[test]
+    fn word_symmetries_agree_with_squares() {
+        for b in boards() {
+            let g = grid(&b);
+            let mirrored: Vec<Vec<bool>> = g
+                .iter()
+                .map(|r| r.iter().rev().copied().collect())
+                .collect();
+            assert_eq!(grid(&b.mirrored()), mirrored, "{b:?}");
+            let flipped: Vec<Vec<bool>> = g.iter().rev().cloned().collect();
+            assert_eq!(grid(&b.flipped()), flipped, "{b:?}");
+            let t = b.transposed();
+            assert_eq!((t.rows, t.cols), (b.cols, b.rows));
+            for (r, row) in g.iter().enumerate() {
+                for (c, &f) in row.iter().enumerate() {
+                    assert_eq!(t.free(c, r), f, "{b:?}");
+                }
+            }
+            // Trimming keeps the free squares between the first and last
+            // used rows and columns.
+            let tr = b.trimmed();
+            let used: Vec<(usize, usize)> = (0..b.rows)
+                .flat_map(|r| (0..b.cols).map(move |c| (r, c)))
+                .filter(|&(r, c)| g[r][c])
+                .collect();
+            if used.is_empty() {
+                assert_eq!((tr.rows, tr.cols, tr.free), (0, 0, 0));
+                continue;
+            }
+            let r0 = used.iter().map(|p| p.0).min().unwrap();
+            let c0 = used.iter().map(|p| p.1).min().unwrap();
+            let r1 = used.iter().map(|p| p.0).max().unwrap();
+            let c1 = used.iter().map(|p| p.1).max().unwrap();
+            assert_eq!((tr.rows, tr.cols), (r1 - r0 + 1, c1 - c0 + 1), "{b:?}");
+            for r in 0..tr.rows {
+                for c in 0..tr.cols {
+                    assert_eq!(tr.free(r, c), g[r + r0][c + c0], "{b:?}");
+                }
+            }
+            // Every free square is a board square, and the neighbours of the
+            // free squares are the squares next to one.
+            assert_eq!(b.free & !Board::all(b.rows, b.cols), 0);
+            let near = b.neighbours_of(b.free);
+            for r in 0..b.rows {
+                for c in 0..b.cols {
+                    let next = [(0, 1), (2, 1), (1, 0), (1, 2)].iter().any(|&(dr, dc)| {
+                        let (rr, cc) = ((r + dr).wrapping_sub(1), (c + dc).wrapping_sub(1));
+                        rr < b.rows && cc < b.cols && g[rr][cc]
+                    });
+                    assert_eq!(near >> (r * b.stride() + c) & 1 == 1, next, "{b:?}");
+                }
+            }
         }
     }
 }
