@@ -17,29 +17,62 @@ impl Arena {
 
     /// Both stops `(LS, RS)`.
     pub fn stops(&mut self, g: GameId) -> (Dyadic, Dyadic) {
+        let (l, r) = self.stops_ref(g);
+        (l.clone(), r.clone())
+    }
+
+    /// Both stops, borrowed from the cache (computed first if need be).
+    pub(crate) fn stops_ref(&mut self, g: GameId) -> (&Dyadic, &Dyadic) {
+        self.ensure_stops(g);
+        self.cached_stops(g)
+    }
+
+    /// Both stops of a game whose stops are known ([`Arena::ensure_stops`]).
+    pub(crate) fn cached_stops(&self, g: GameId) -> (&Dyadic, &Dyadic) {
         if let Some(v) = self.as_nus(g) {
             // Every follower of x + n·↑ + *k stops at x.
-            return (v.number.clone(), v.number.clone());
+            return (&v.number, &v.number);
         }
-        if let Some(s) = self.stops_cache.get(&g) {
-            return s.clone();
+        let (l, r) = self.stops_cache[g.index()]
+            .as_ref()
+            .expect("stops computed first");
+        (l, r)
+    }
+
+    /// Compute and cache the stops of `g` if they are not known yet.
+    pub(crate) fn ensure_stops(&mut self, g: GameId) {
+        if self.as_nus(g).is_some() || self.stops_cache.get(g.index()).is_some_and(|s| s.is_some())
+        {
+            return;
         }
         let s = deep(|| {
-            let left = self.left_options(g);
-            let right = self.right_options(g);
-            let ls = left
-                .iter()
-                .map(|&l| self.right_stop(l))
-                .max()
-                .expect("non-number has Left options");
-            let rs = right
-                .iter()
-                .map(|&r| self.left_stop(r))
-                .min()
-                .expect("non-number has Right options");
-            (ls, rs)
+            let left = self.left_ids(g);
+            let right = self.right_ids(g);
+            let mut ls: Option<Dyadic> = None;
+            for &l in &left {
+                self.ensure_stops(l);
+                let x = self.cached_stops(l).1;
+                if ls.as_ref().is_none_or(|m| x > m) {
+                    ls = Some(x.clone());
+                }
+            }
+            let mut rs: Option<Dyadic> = None;
+            for &r in &right {
+                self.ensure_stops(r);
+                let x = self.cached_stops(r).0;
+                if rs.as_ref().is_none_or(|m| x < m) {
+                    rs = Some(x.clone());
+                }
+            }
+            (
+                ls.expect("non-number has Left options"),
+                rs.expect("non-number has Right options"),
+            )
         });
-        self.stops_cache.insert(g, s.clone());
-        s
+        if self.stops_cache.len() <= g.index() {
+            self.stops_cache
+                .resize(self.nodes.len().max(g.index() + 1), None);
+        }
+        self.stops_cache[g.index()] = Some(s);
     }
 }

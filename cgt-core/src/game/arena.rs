@@ -39,6 +39,11 @@ pub const NIMBER_OPTIONS_LIMIT: u64 = 1 << 20;
 /// A list of option ids, shared between the node and the intern index.
 pub type Options = Arc<[GameId]>;
 
+/// A copy of an option list, for the engine's own loops over options that
+/// go on computing in the arena (no reference count to touch: most games
+/// have few options).
+pub(crate) type Ids = smallvec::SmallVec<[GameId; 8]>;
+
 /// One interned canonical game.
 #[derive(Clone, Debug)]
 pub(crate) enum Node {
@@ -70,7 +75,8 @@ pub struct Arena {
     pub(crate) construct_cache: HashMap<(Vec<GameId>, Vec<GameId>), GameId>,
     pub(crate) neg_cache: HashMap<GameId, GameId>,
     pub(crate) le_cache: HashMap<(GameId, GameId), bool>,
-    pub(crate) stops_cache: HashMap<GameId, (Dyadic, Dyadic)>,
+    /// Stops of non-nus games by id (a nus's stops are its number).
+    pub(crate) stops_cache: Vec<Option<(Dyadic, Dyadic)>>,
     pub(crate) birthday_cache: HashMap<GameId, crate::number::BigInt>,
     /// Per-id flags computed by analysis modules (parity, temper, ...).
     pub(crate) flag_cache: HashMap<(u8, GameId), bool>,
@@ -120,7 +126,7 @@ impl Arena {
             construct_cache: HashMap::new(),
             neg_cache: HashMap::new(),
             le_cache: HashMap::new(),
-            stops_cache: HashMap::new(),
+            stops_cache: Vec::new(),
             birthday_cache: HashMap::new(),
             flag_cache: HashMap::new(),
             thermo_cache: HashMap::new(),
@@ -178,7 +184,7 @@ impl Arena {
         self.le_cache = HashMap::new();
         self.construct_cache = HashMap::new();
         self.neg_cache = HashMap::new();
-        self.stops_cache = HashMap::new();
+        self.stops_cache = Vec::new();
         self.thermo_cache = HashMap::new();
         self.birthday_cache = HashMap::new();
         self.flag_cache = HashMap::new();
@@ -216,7 +222,7 @@ impl Arena {
     /// Forget cached thermographs, stops and temperatures (for cold benchmarks).
     pub fn clear_thermal_caches(&mut self) {
         self.thermo_cache.clear();
-        self.stops_cache.clear();
+        self.stops_cache = Vec::new();
     }
 
     /// Copy a game of another arena into this one (e.g. to merge the results
@@ -367,6 +373,22 @@ impl Arena {
     /// Never true: an arena always holds 0.
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
+    }
+
+    /// Canonical Left options of `g` as a copy, sorted by id.
+    pub(crate) fn left_ids(&mut self, g: GameId) -> Ids {
+        match self.node(g) {
+            Node::Options { left, .. } => Ids::from_slice(left),
+            Node::Nus(_) => Ids::from_slice(&self.nus_opts(g).0),
+        }
+    }
+
+    /// Canonical Right options of `g` as a copy, sorted by id.
+    pub(crate) fn right_ids(&mut self, g: GameId) -> Ids {
+        match self.node(g) {
+            Node::Options { right, .. } => Ids::from_slice(right),
+            Node::Nus(_) => Ids::from_slice(&self.nus_opts(g).1),
+        }
     }
 
     /// Canonical Left options of `g`, sorted by id.

@@ -245,9 +245,9 @@ impl Arena {
                 crate::interrupt::check();
                 let a = if is_left { left[i] } else { right[i] };
                 let replies = if is_left {
-                    self.right_options(a)
+                    self.right_ids(a)
                 } else {
-                    self.left_options(a)
+                    self.left_ids(a)
                 };
                 for &ar in replies.iter() {
                     let reverses = if is_left {
@@ -257,9 +257,9 @@ impl Arena {
                     };
                     if reverses {
                         let replacement = if is_left {
-                            self.left_options(ar)
+                            self.left_ids(ar)
                         } else {
-                            self.right_options(ar)
+                            self.right_ids(ar)
                         };
                         let side = if is_left { &mut *left } else { &mut *right };
                         side.swap_remove(i);
@@ -284,7 +284,7 @@ impl Arena {
                 }
             }
             if !self.is_number(y) {
-                for &yl in self.left_options(y).iter() {
+                for yl in self.left_ids(y) {
                     if self.form_le_id(left, right, yl) {
                         return false;
                     }
@@ -303,7 +303,7 @@ impl Arena {
                 }
             }
             if !self.is_number(y) {
-                for &yr in self.right_options(y).iter() {
+                for yr in self.right_ids(y) {
                     if self.le_id_form(yr, left, right) {
                         return false;
                     }

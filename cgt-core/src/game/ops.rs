@@ -53,8 +53,9 @@ impl Arena {
         crate::interrupt::check();
         // Stops bound the order: G <= H forces LS(G) <= LS(H) and RS(G) <= RS(H),
         // and LS(G) < RS(H) puts a number strictly between, so G < H.
-        let (lg, rg) = self.stops(g);
-        let (lh, rh) = self.stops(h);
+        self.ensure_stops(g);
+        self.ensure_stops(h);
+        let ((lg, rg), (lh, rh)) = (self.cached_stops(g), self.cached_stops(h));
         if lg > lh || rg > rh {
             self.le_cache.insert((g, h), false);
             return false;
@@ -67,14 +68,14 @@ impl Arena {
             // Number avoidance: a number's options never need to be tried
             // against a canonical non-number.
             if !self.is_number(g) {
-                for &gl in self.left_options(g).iter() {
+                for gl in self.left_ids(g) {
                     if self.le(h, gl) {
                         return false;
                     }
                 }
             }
             if !self.is_number(h) {
-                for &hr in self.right_options(h).iter() {
+                for hr in self.right_ids(h) {
                     if self.le(hr, g) {
                         return false;
                     }
@@ -167,10 +168,10 @@ impl Arena {
                 if self.is_number(a) {
                     continue;
                 }
-                for &al in self.left_options(a).iter() {
+                for al in self.left_ids(a) {
                     left.push(self.try_add(al, b)?);
                 }
-                for &ar in self.right_options(a).iter() {
+                for ar in self.right_ids(a) {
                     right.push(self.try_add(ar, b)?);
                 }
             }
