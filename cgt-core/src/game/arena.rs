@@ -63,6 +63,9 @@ impl std::fmt::Display for RangeError {
     }
 }
 
+/// The key of the construction cache: sorted, duplicate-free option lists.
+pub(crate) type ConstructKey = (Box<[GameId]>, Box<[GameId]>);
+
 /// The store of canonical games and the caches of operations on them.
 pub struct Arena {
     pub(crate) nodes: Vec<Node>,
@@ -72,7 +75,7 @@ pub struct Arena {
     nus_options: HashMap<GameId, (Options, Options)>,
     pub(crate) add_cache: HashMap<(GameId, GameId), GameId>,
     /// Results of construction from (sorted, deduplicated) option lists.
-    pub(crate) construct_cache: HashMap<(Vec<GameId>, Vec<GameId>), GameId>,
+    pub(crate) construct_cache: HashMap<ConstructKey, GameId>,
     pub(crate) neg_cache: HashMap<GameId, GameId>,
     pub(crate) le_cache: HashMap<(GameId, GameId), bool>,
     /// Stops of non-nus games by id (a nus's stops are its number).

@@ -29,6 +29,24 @@ pub fn deep<R>(f: impl FnOnce() -> R) -> R {
     stacker::grow(STACK_GROWTH, f)
 }
 
+/// Option lists as the construction cache's key, looked up without copying
+/// them: hashes and compares as the stored pair of lists.
+struct OptionLists<'a>(&'a [GameId], &'a [GameId]);
+
+impl std::hash::Hash for OptionLists<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // As the tuple of the stored key hashes: its two lists in turn.
+        self.0.hash(state);
+        self.1.hash(state);
+    }
+}
+
+impl hashbrown::Equivalent<super::arena::ConstructKey> for OptionLists<'_> {
+    fn equivalent(&self, key: &super::arena::ConstructKey) -> bool {
+        *self.0 == *key.0 && *self.1 == *key.1
+    }
+}
+
 impl Arena {
     /// The canonical game `{left | right}` for options that are canonical games.
     ///
@@ -45,10 +63,10 @@ impl Arena {
         right.sort_unstable();
         right.dedup();
 
-        if let Some(&g) = self.construct_cache.get(&(left.clone(), right.clone())) {
+        if let Some(&g) = self.construct_cache.get(&OptionLists(&left, &right)) {
             return g;
         }
-        let key = (left.clone(), right.clone());
+        let key = (left.as_slice().into(), right.as_slice().into());
         let g = self.construct_sorted(left, right);
         self.construct_cache.insert(key, g);
         g

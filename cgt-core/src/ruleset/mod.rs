@@ -94,13 +94,29 @@ impl<R: Ruleset> Default for Memo<R> {
 
 /// The signed keys of `positions`, each once (options that are images of
 /// each other under the rules' symmetries are one option).
-fn distinct_keys<R: Ruleset>(rs: &R, positions: Vec<R::Position>) -> Vec<(R::Position, bool)> {
+fn distinct_keys<R: Ruleset>(
+    rs: &R,
+    positions: Vec<R::Position>,
+    out: &mut Vec<(R::Position, bool)>,
+) {
+    let start = out.len();
+    if positions.len() <= 16 {
+        // Few options: comparing with those kept costs less than hashing.
+        for x in &positions {
+            let k = rs.signed_key(x);
+            if !out[start..].contains(&k) {
+                out.push(k);
+            }
+        }
+        return;
+    }
     let mut seen = HashSet::with_capacity(positions.len());
-    positions
-        .iter()
-        .map(|x| rs.signed_key(x))
-        .filter(|k| seen.insert(k.clone()))
-        .collect()
+    for x in &positions {
+        let k = rs.signed_key(x);
+        if seen.insert(k.clone()) {
+            out.push(k);
+        }
+    }
 }
 
 /// The signed keys of each player's options of `p`, all of them, in order
@@ -114,7 +130,8 @@ fn signed_options<R: Ruleset>(rs: &R, p: &R::Position) -> SignedOptions<R::Posit
 
 /// A position waiting for the values of its children: its components
 /// (`sum`) or its options (the first `left` are Left's), each a key and
-/// whether its value is negated, and the values found so far.
+/// whether its value is negated, and the values found so far (`None` for
+/// a child not valued yet).
 struct Waiting<P> {
     sum: bool,
     left: usize,
@@ -220,16 +237,17 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
             let entry = waiting.entry(q.clone());
             let revisited = matches!(entry, hashbrown::hash_map::Entry::Occupied(_));
             let w = entry.or_insert_with(|| {
-                let (sum, left, children) = match rs.components(&q).filter(|c| c.len() > 1) {
+                let mut children = Vec::new();
+                let (sum, left) = match rs.components(&q).filter(|c| c.len() > 1) {
                     Some(parts) => {
-                        let c: Vec<_> = parts.iter().map(|x| rs.signed_key(x)).collect();
-                        (true, c.len(), c)
+                        children.extend(parts.iter().map(|x| rs.signed_key(x)));
+                        (true, children.len())
                     }
                     None => {
-                        let mut c = distinct_keys(rs, rs.left_options(&q));
-                        let left = c.len();
-                        c.extend(distinct_keys(rs, rs.right_options(&q)));
-                        (false, left, c)
+                        distinct_keys(rs, rs.left_options(&q), &mut children);
+                        let left = children.len();
+                        distinct_keys(rs, rs.right_options(&q), &mut children);
+                        (false, left)
                     }
                 };
                 Waiting {
@@ -239,33 +257,31 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
                     children,
                 }
             });
-            let mut missing = Vec::new();
-            for (k, (key, neg)) in w.children.iter().enumerate() {
-                if w.values[k].is_some() {
+            // Children not valued yet go on the stack above `q`.
+            let height = stack.len();
+            for ((key, neg), value) in w.children.iter().zip(w.values.iter_mut()) {
+                if value.is_some() {
                     continue;
                 }
                 match self.memo.values.get(key) {
-                    Some(&g) => w.values[k] = Some(if *neg { arena.neg(g) } else { g }),
-                    None => missing.push(key.clone()),
+                    Some(&g) => *value = Some(if *neg { arena.neg(g) } else { g }),
+                    None => stack.push(key.clone()),
                 }
             }
-            if !missing.is_empty() {
+            if stack.len() > height {
                 if revisited {
+                    stack.truncate(height);
                     not_short(&q, &stack, |x| waiting.contains_key(x));
                 }
-                stack.extend(missing);
                 continue;
             }
             let w = waiting.remove(&q).expect("children found above");
-            let values: Vec<GameId> = w.values.into_iter().map(|v| v.expect("found")).collect();
+            let mut left: Vec<GameId> = w.values.into_iter().map(|v| v.expect("found")).collect();
             let g = if w.sum {
-                values
-                    .into_iter()
+                left.into_iter()
                     .fold(arena.zero(), |acc, v| arena.add(acc, v))
             } else {
-                let right = values[w.left..].to_vec();
-                let mut left = values;
-                left.truncate(w.left);
+                let right = left.split_off(w.left);
                 arena.construct(left, right)
             };
             self.memo.values.insert(q, g);
