@@ -8,7 +8,7 @@ pub type Cells = smallvec::SmallVec<[u8; 64]>;
 
 /// A board: `cells[r * cols + c]`, 0 for an empty square; other values are
 /// the ruleset's pieces.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Grid {
     /// Number of rows.
     pub rows: usize,
@@ -16,6 +16,17 @@ pub struct Grid {
     pub cols: usize,
     /// Row-major cells.
     pub cells: Cells,
+}
+
+impl Clone for Grid {
+    /// A copy of the cells in one move (a derived clone copies cell by cell).
+    fn clone(&self) -> Self {
+        Grid {
+            rows: self.rows,
+            cols: self.cols,
+            cells: Cells::from_slice(&self.cells),
+        }
+    }
 }
 
 /// The eight directions of a chess queen, orthogonal ones first (up, down,
@@ -72,6 +83,31 @@ impl Symmetry {
                 | Symmetry::TransposeFlip
                 | Symmetry::TransposeTurn
         )
+    }
+}
+
+/// The cells of an image of a board under a symmetry, as a walk over the
+/// board's cells (see [`Grid::walk`]).
+#[derive(Clone, Copy)]
+struct Walk {
+    rows: usize,
+    cols: usize,
+    start: isize,
+    down: isize,
+    across: isize,
+}
+
+impl Walk {
+    fn dims(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    /// The board's cell indices in the image's row-major order.
+    fn indices(self) -> impl Iterator<Item = usize> {
+        (0..self.rows as isize).flat_map(move |r| {
+            let row = self.start + r * self.down;
+            (0..self.cols as isize).map(move |c| (row + c * self.across) as usize)
+        })
     }
 }
 
@@ -238,55 +274,62 @@ impl Grid {
     /// index maps: only the winner is built (a key is made for every
     /// position a value visits).
     fn least_of(&self, symmetries: &[Symmetry]) -> Grid {
-        let dims = |s: Symmetry| {
-            if s.transposes() {
-                (self.cols, self.rows)
-            } else {
-                (self.rows, self.cols)
-            }
-        };
-        let mut best = symmetries[0];
+        let mut best = self.walk(symmetries[0]);
         for &s in &symmetries[1..] {
-            let (a, b) = (dims(s), dims(best));
-            let ord = a.cmp(&b).then_with(|| {
-                let (rows, cols) = a;
-                (0..rows * cols)
-                    .map(|k| {
-                        let (r, c) = (k / cols, k % cols);
-                        self.cells[self.source(s, r, c)].cmp(&self.cells[self.source(best, r, c)])
-                    })
+            let walk = self.walk(s);
+            let ord = walk.dims().cmp(&best.dims()).then_with(|| {
+                walk.indices()
+                    .zip(best.indices())
+                    .map(|(a, b)| self.cells[a].cmp(&self.cells[b]))
                     .find(|o| o.is_ne())
                     .unwrap_or(std::cmp::Ordering::Equal)
             });
             if ord.is_lt() {
-                best = s;
+                best = walk;
             }
         }
-        let (rows, cols) = dims(best);
-        let mut cells = Cells::with_capacity(self.cells.len());
-        for r in 0..rows {
-            for c in 0..cols {
-                cells.push(self.cells[self.source(best, r, c)]);
-            }
-        }
+        let (rows, cols) = best.dims();
+        let cells = best.indices().map(|k| self.cells[k]).collect();
         Grid { rows, cols, cells }
     }
 
-    /// The index of the cell that the image under `s` has at `(r, c)`.
-    #[inline]
-    fn source(&self, s: Symmetry, r: usize, c: usize) -> usize {
-        let (rr, cc) = (self.rows - 1, self.cols - 1);
-        let (sr, sc) = match s {
-            Symmetry::Identity => (r, c),
-            Symmetry::Mirror => (r, cc - c),
-            Symmetry::Flip => (rr - r, c),
-            Symmetry::Turn => (rr - r, cc - c),
-            Symmetry::Transpose => (c, r),
-            Symmetry::TransposeMirror => (rr - c, r),
-            Symmetry::TransposeFlip => (c, cc - r),
-            Symmetry::TransposeTurn => (rr - c, cc - r),
+    /// How the image under `s` reads this board's cells: its cell `(r, c)`
+    /// is cell `start + r * down + c * across` of this board.
+    fn walk(&self, s: Symmetry) -> Walk {
+        let (rows, cols) = (self.rows as isize, self.cols as isize);
+        let (last_row, last_col) = ((rows - 1).max(0) * cols, (cols - 1).max(0));
+        let (start, down, across) = match s {
+            Symmetry::Identity => (0, cols, 1),
+            Symmetry::Mirror => (last_col, cols, -1),
+            Symmetry::Flip => (last_row, -cols, 1),
+            Symmetry::Turn => (last_row + last_col, -cols, -1),
+            Symmetry::Transpose => (0, 1, cols),
+            Symmetry::TransposeMirror => (last_row, 1, -cols),
+            Symmetry::TransposeFlip => (last_col, -1, cols),
+            Symmetry::TransposeTurn => (last_row + last_col, -1, -cols),
         };
-        sr * self.cols + sc
+        let (rows, cols) = if s.transposes() {
+            (self.cols, self.rows)
+        } else {
+            (self.rows, self.cols)
+        };
+        Walk {
+            rows,
+            cols,
+            start,
+            down,
+            across,
+        }
+    }
+
+    /// The board with every cell's value `v` replaced by `map[v]` (e.g.
+    /// the players' pieces exchanged).
+    pub fn recoloured(&self, map: &[u8]) -> Grid {
+        Grid {
+            rows: self.rows,
+            cols: self.cols,
+            cells: self.cells.iter().map(|&v| map[usize::from(v)]).collect(),
+        }
     }
 
     /// The regions of cells joined orthogonally through cells for which
