@@ -5,7 +5,7 @@
 
 use super::grid::Grid;
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
-use super::Ruleset;
+use super::{lesser_of_conjugates, Ruleset};
 
 /// The Amazons ruleset (boards are positions).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -83,5 +83,11 @@ impl Ruleset for Amazons {
 
     fn canonical_key(&self, g: &Grid) -> Grid {
         g.trimmed_of(BURNT).least_symmetric()
+    }
+
+    fn signed_key(&self, g: &Grid) -> (Grid, bool) {
+        // Exchanging the colours negates the game.
+        let swapped = g.recoloured(&[0, RIGHT, LEFT, BURNT]);
+        lesser_of_conjugates(self.canonical_key(g), self.canonical_key(&swapped))
     }
 }

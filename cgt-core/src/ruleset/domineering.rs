@@ -1,7 +1,7 @@
 //! Domineering: Left places vertical dominoes, Right horizontal ones.
 
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
-use super::Ruleset;
+use super::{lesser_of_conjugates, Ruleset};
 
 /// The Domineering ruleset (boards are positions).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -61,8 +61,9 @@ pub const MAX_SQUARES: usize = 128;
 /// `r * stride + c` is set where square `(r, c)` is free. Boards of at most
 /// 8 rows and 8 columns keep each row in a byte (stride 8), so that their
 /// reflections, transposition and trimming are a few word operations;
-/// larger boards keep their rows packed (stride = columns).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// larger boards keep their rows packed (stride = columns). Boards are
+/// ordered by shape, then by their bits.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board {
     /// Number of rows.
     pub rows: usize,
@@ -399,11 +400,7 @@ impl Ruleset for Domineering {
         // a board and its transpose, the key is the least.
         let key = self.canonical_key(b);
         let t = key.transposed().least_reflection();
-        if (t.rows, t.cols, t.free) < (key.rows, key.cols, key.free) {
-            (t, true)
-        } else {
-            (key, false)
-        }
+        lesser_of_conjugates(key, t)
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::grid::Grid;
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
-use super::Ruleset;
+use super::{lesser_of_conjugates, Ruleset};
 
 /// The Fission ruleset (boards are positions).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -81,5 +81,11 @@ impl Ruleset for Fission {
         // Empty squares are played on, so the board is not trimmed; a
         // transposition would swap the players.
         g.least_upright()
+    }
+
+    fn signed_key(&self, g: &Grid) -> (Grid, bool) {
+        // The transposed board exchanges vertical and horizontal splits:
+        // the negative game.
+        lesser_of_conjugates(g.least_upright(), g.transposed().least_upright())
     }
 }

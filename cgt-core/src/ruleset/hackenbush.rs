@@ -10,7 +10,7 @@
 //! are components.
 
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
-use super::Ruleset;
+use super::{lesser_of_conjugates, Ruleset};
 use smallvec::SmallVec;
 
 /// The Hackenbush ruleset on stalks.
@@ -330,11 +330,6 @@ impl Ruleset for HackenbushGraph {
             .iter()
             .map(|&(c, a, b)| ([0, RED, BLUE, GREEN][usize::from(c)], a, b))
             .collect();
-        let mirror = normalised(&swapped);
-        if mirror < key {
-            (mirror, true)
-        } else {
-            (key, false)
-        }
+        lesser_of_conjugates(key, normalised(&swapped))
     }
 }

@@ -63,6 +63,18 @@ pub trait Ruleset {
     }
 }
 
+/// A signed key from the key of a position and the key of its conjugate (a
+/// position of the negative game, e.g. with the players' pieces exchanged):
+/// the lesser, and whether it is the conjugate's. A position and its
+/// conjugate then share one memo entry.
+pub fn lesser_of_conjugates<P: Ord>(key: P, conjugate: P) -> (P, bool) {
+    if conjugate < key {
+        (conjugate, true)
+    } else {
+        (key, false)
+    }
+}
+
 /// Computes values, outcomes and forms of a ruleset's positions, memoised by
 /// canonical key, with an explicit work stack (no native recursion).
 ///

@@ -5,7 +5,7 @@
 
 use super::grid::Grid;
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
-use super::Ruleset;
+use super::{lesser_of_conjugates, Ruleset};
 
 /// The NoGo ruleset (boards are positions).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -97,5 +97,11 @@ impl Ruleset for NoGo {
         // The eight symmetries of the square keep liberties and moves; the
         // board's edges matter, so it is not trimmed.
         g.least_symmetric()
+    }
+
+    fn signed_key(&self, g: &Grid) -> (Grid, bool) {
+        // Exchanging the colours negates the game.
+        let swapped = g.recoloured(&[0, WHITE, BLACK]);
+        lesser_of_conjugates(g.least_symmetric(), swapped.least_symmetric())
     }
 }

@@ -7,7 +7,7 @@
 use super::graph::{TintedGraph, LEFT, RIGHT};
 use super::grid::Grid;
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
-use super::Ruleset;
+use super::{lesser_of_conjugates, Ruleset};
 
 /// The Snort ruleset (boards are positions).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -72,6 +72,12 @@ impl Ruleset for Snort {
         // are played, so the board is not trimmed.
         g.least_symmetric()
     }
+
+    fn signed_key(&self, g: &Grid) -> (Grid, bool) {
+        // Exchanging the colours negates the game.
+        let swapped = g.recoloured(&[0, WHITE, BLACK, 3]);
+        lesser_of_conjugates(g.least_symmetric(), swapped.least_symmetric())
+    }
 }
 
 /// Snort on a graph; positions are the playable vertices.
@@ -100,12 +106,7 @@ impl Ruleset for SnortGraph {
 
     fn signed_key(&self, g: &TintedGraph) -> (TintedGraph, bool) {
         // Exchanging the colours negates the game.
-        let (key, mirror) = (g.normalised(), g.swapped().normalised());
-        if mirror < key {
-            (mirror, true)
-        } else {
-            (key, false)
-        }
+        lesser_of_conjugates(g.normalised(), g.swapped().normalised())
     }
 
     fn components(&self, g: &TintedGraph) -> Option<Vec<TintedGraph>> {

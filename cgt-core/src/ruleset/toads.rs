@@ -8,7 +8,7 @@
 //! each other and the strip splits between a frog and the next toad.
 
 use super::registry::{letters, Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
-use super::Ruleset;
+use super::{lesser_of_conjugates, Ruleset};
 
 /// The rules: slide lengths, jump length and whether own pieces may be jumped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -229,5 +229,16 @@ impl Ruleset for Toads {
             b
         };
         strip[lo..=hi].to_vec()
+    }
+
+    fn signed_key(&self, strip: &Vec<u8>) -> (Vec<u8>, bool) {
+        // The strip read backwards with toads and frogs exchanged is the
+        // negative game (the rules treat both players alike).
+        let conjugate: Vec<u8> = strip
+            .iter()
+            .rev()
+            .map(|&v| [EMPTY, FROG, TOAD][usize::from(v)])
+            .collect();
+        lesser_of_conjugates(self.canonical_key(strip), self.canonical_key(&conjugate))
     }
 }

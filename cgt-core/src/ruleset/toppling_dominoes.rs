@@ -3,7 +3,7 @@
 //! may move leftwards or rightwards; it falls with every domino on that side.
 
 use super::registry::{letters, Arg, Constructor, Notation, Positioned, RulesetInfo};
-use super::Ruleset;
+use super::{lesser_of_conjugates, Ruleset};
 
 /// The Toppling Dominoes ruleset (rows of dominoes are positions).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -72,5 +72,14 @@ impl Ruleset for TopplingDominoes {
         // The row read backwards is the same game.
         let back: Vec<u8> = row.iter().rev().copied().collect();
         back.min(row.clone())
+    }
+
+    fn signed_key(&self, row: &Vec<u8>) -> (Vec<u8>, bool) {
+        // Blue and red exchanged is the negative game.
+        let swapped: Vec<u8> = row
+            .iter()
+            .map(|&v| [0, RED, BLUE, GREEN][usize::from(v)])
+            .collect();
+        lesser_of_conjugates(self.canonical_key(row), self.canonical_key(&swapped))
     }
 }

@@ -1,0 +1,141 @@
+//! The rulesets' shortcuts keep values: positions are memoised by keys
+//! (trimmed boards, symmetric images, and conjugates whose value is the
+//! negative) and split into components; a raw evaluator that uses none of
+//! them must find the same canonical value on every position tried.
+
+use cgt_core::game::Arena;
+use cgt_core::ruleset::grid::{Cells, Grid};
+use cgt_core::ruleset::{
+    amazons::Amazons, clobber::Clobber, col::Col, domineering::Domineering, fission::Fission,
+    konane::Konane, nogo::NoGo, ski_jumps::SkiJumps, snort::Snort, toads::Toads,
+    toppling_dominoes::TopplingDominoes, Evaluator, Ruleset,
+};
+
+/// A ruleset's moves alone: every position is its own key, nothing splits.
+struct Raw<'a, R>(&'a R);
+
+impl<R: Ruleset> Ruleset for Raw<'_, R> {
+    type Position = R::Position;
+
+    fn left_options(&self, p: &R::Position) -> Vec<R::Position> {
+        self.0.left_options(p)
+    }
+
+    fn right_options(&self, p: &R::Position) -> Vec<R::Position> {
+        self.0.right_options(p)
+    }
+}
+
+/// A small pseudo-random generator (xorshift), the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+
+    /// A cell value: `weights[v]` is the chance of `v` in parts of the sum.
+    fn pick(&mut self, weights: &[u64]) -> u8 {
+        let mut x = self.below(weights.iter().sum());
+        for (v, &w) in weights.iter().enumerate() {
+            if x < w {
+                return v as u8;
+            }
+            x -= w;
+        }
+        unreachable!()
+    }
+
+    fn grid(&mut self, max_rows: usize, max_cols: usize, weights: &[u64]) -> Grid {
+        let rows = 1 + self.below(max_rows as u64) as usize;
+        let cols = 1 + self.below(max_cols as u64) as usize;
+        let cells: Cells = (0..rows * cols).map(|_| self.pick(weights)).collect();
+        Grid { rows, cols, cells }
+    }
+}
+
+/// Values of `count` positions made by `make`, keyed and raw, in one arena
+/// (equal values are equal ids).
+fn check<R: Ruleset>(name: &str, rs: &R, count: usize, mut make: impl FnMut() -> R::Position) {
+    let mut arena = Arena::new();
+    let mut keyed = Evaluator::new(rs);
+    let raw_rules = Raw(rs);
+    let mut raw = Evaluator::new(&raw_rules);
+    for _ in 0..count {
+        let p = make();
+        let a = keyed.value(&mut arena, &p);
+        let b = raw.value(&mut arena, &p);
+        assert_eq!(a, b, "{name}: {p:?}");
+    }
+}
+
+#[test]
+fn toads_and_frogs_and_elephants() {
+    let mut rng = Rng(1);
+    let generalised = Toads {
+        min_slide: 1,
+        max_slide: 2,
+        max_jump: 2,
+        friendly_jump: true,
+    };
+    for (name, rules) in [
+        ("toads", Toads::default()),
+        ("generalised toads", generalised),
+        ("elephants", Toads::ELEPHANTS),
+    ] {
+        check(name, &rules, 300, || {
+            let n = 1 + rng.below(11) as usize;
+            (0..n).map(|_| rng.pick(&[3, 2, 2])).collect()
+        });
+    }
+}
+
+#[test]
+fn toppling_dominoes() {
+    let mut rng = Rng(2);
+    check("toppling dominoes", &TopplingDominoes, 300, || {
+        let n = 1 + rng.below(9) as usize;
+        (0..n).map(|_| 1 + rng.pick(&[2, 2, 1])).collect()
+    });
+}
+
+#[test]
+fn boards_with_symmetries_and_conjugates() {
+    let mut rng = Rng(3);
+    // Cell values as each ruleset reads them (0 is an empty square).
+    check("fission", &Fission, 200, || rng.grid(4, 4, &[6, 2, 1]));
+    check("amazons", &Amazons, 100, || {
+        let mut g = rng.grid(3, 3, &[6, 0, 0, 2]);
+        let n = g.cells.len() as u64;
+        g.cells[rng.below(n) as usize] = 1;
+        g.cells[rng.below(n) as usize] = 2;
+        g
+    });
+    check("snort", &Snort, 200, || rng.grid(3, 4, &[6, 1, 1, 1]));
+    check("col", &Col, 200, || rng.grid(3, 4, &[6, 1, 1, 1]));
+    check("nogo", &NoGo, 200, || rng.grid(3, 3, &[5, 1, 1]));
+    check("konane", &Konane, 200, || rng.grid(3, 4, &[2, 3, 3, 1]));
+    check("clobber", &Clobber, 200, || rng.grid(3, 4, &[2, 3, 3]));
+    check("ski jumps", &SkiJumps, 200, || {
+        rng.grid(4, 4, &[8, 1, 1, 1, 1])
+    });
+}
+
+#[test]
+fn domineering_boards() {
+    let mut rng = Rng(4);
+    check("domineering", &Domineering, 300, || {
+        let (rows, cols) = (1 + rng.below(4) as usize, 1 + rng.below(5) as usize);
+        let text: Vec<String> = (0..rows)
+            .map(|_| {
+                (0..cols)
+                    .map(|_| if rng.below(4) == 0 { '#' } else { '.' })
+                    .collect()
+            })
+            .collect();
+        cgt_core::ruleset::domineering::Board::parse(&text.join("/")).unwrap()
+    });
+}
