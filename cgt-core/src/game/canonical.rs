@@ -93,10 +93,14 @@ impl Arena {
         // number avoidance valid in the comparisons below.
         self.remove_dominated(&mut left, true);
         self.remove_dominated(&mut right, false);
-        self.bypass_reversible(&mut left, &mut right, true);
-        self.bypass_reversible(&mut left, &mut right, false);
-        self.remove_dominated(&mut left, true);
-        self.remove_dominated(&mut right, false);
+        let bypassed_left = self.bypass_reversible(&mut left, &mut right, true);
+        let bypassed_right = self.bypass_reversible(&mut left, &mut right, false);
+        // Options brought in by bypassing may be dominated; if none was
+        // bypassed, the sides are already free of dominated options.
+        if bypassed_left || bypassed_right {
+            self.remove_dominated(&mut left, true);
+            self.remove_dominated(&mut right, false);
+        }
         if let Some(g) = self.recognize_nus(&left, &right) {
             return g;
         }
@@ -250,13 +254,15 @@ impl Arena {
         side.retain(|_| *k.next().unwrap());
     }
 
-    /// Bypass reversible options of one side until none is left.
+    /// Bypass reversible options of one side until none is left; true if
+    /// any was bypassed.
     fn bypass_reversible(
         &mut self,
         left: &mut Vec<GameId>,
         right: &mut Vec<GameId>,
         is_left: bool,
-    ) {
+    ) -> bool {
+        let mut bypassed = false;
         'scan: loop {
             let side_len = if is_left { left.len() } else { right.len() };
             for i in 0..side_len {
@@ -284,11 +290,12 @@ impl Arena {
                         side.extend(replacement.iter().copied());
                         side.sort_unstable();
                         side.dedup();
+                        bypassed = true;
                         continue 'scan;
                     }
                 }
             }
-            return;
+            return bypassed;
         }
     }
 

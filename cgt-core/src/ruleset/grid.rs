@@ -101,14 +101,6 @@ impl Walk {
     fn dims(&self) -> (usize, usize) {
         (self.rows, self.cols)
     }
-
-    /// The board's cell indices in the image's row-major order.
-    fn indices(self) -> impl Iterator<Item = usize> {
-        (0..self.rows as isize).flat_map(move |r| {
-            let row = self.start + r * self.down;
-            (0..self.cols as isize).map(move |c| (row + c * self.across) as usize)
-        })
-    }
 }
 
 /// The largest number of squares a board may have (positions are explored
@@ -277,20 +269,37 @@ impl Grid {
         let mut best = self.walk(symmetries[0]);
         for &s in &symmetries[1..] {
             let walk = self.walk(s);
-            let ord = walk.dims().cmp(&best.dims()).then_with(|| {
-                walk.indices()
-                    .zip(best.indices())
-                    .map(|(a, b)| self.cells[a].cmp(&self.cells[b]))
-                    .find(|o| o.is_ne())
-                    .unwrap_or(std::cmp::Ordering::Equal)
-            });
-            if ord.is_lt() {
+            if walk.dims() < best.dims()
+                || walk.dims() == best.dims() && self.reads_less(walk, best)
+            {
                 best = walk;
             }
         }
         let (rows, cols) = best.dims();
-        let cells = best.indices().map(|k| self.cells[k]).collect();
+        let mut cells = Cells::with_capacity(self.cells.len());
+        for r in 0..rows as isize {
+            let row = best.start + r * best.down;
+            for c in 0..cols as isize {
+                cells.push(self.cells[(row + c * best.across) as usize]);
+            }
+        }
         Grid { rows, cols, cells }
+    }
+
+    /// Whether the image read by walk `a` is less than the one read by `b`
+    /// (images of the same shape), cell by cell in row-major order.
+    fn reads_less(&self, a: Walk, b: Walk) -> bool {
+        for r in 0..a.rows as isize {
+            let (ra, rb) = (a.start + r * a.down, b.start + r * b.down);
+            for c in 0..a.cols as isize {
+                let x = self.cells[(ra + c * a.across) as usize];
+                let y = self.cells[(rb + c * b.across) as usize];
+                if x != y {
+                    return x < y;
+                }
+            }
+        }
+        false
     }
 
     /// How the image under `s` reads this board's cells: its cell `(r, c)`

@@ -51,17 +51,20 @@ fn jumps(g: &Grid, mine: u8, theirs: u8) -> Vec<Grid> {
                 continue;
             }
             for dir in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
-                let mut board = g.with(&[((r, c), 0)]);
+                // The board as it is after the jumps so far, made at the first.
+                let mut board: Option<Grid> = None;
                 let mut at = (r, c);
                 while let Some(over) = step(at.0, at.1, dir) {
                     let Some(to) = step(over.0, over.1, dir) else {
                         break;
                     };
-                    if board.at(over.0, over.1) != theirs || board.at(to.0, to.1) != 0 {
+                    let now = board.as_ref().unwrap_or(g);
+                    if now.at(over.0, over.1) != theirs || now.at(to.0, to.1) != 0 {
                         break;
                     }
-                    board = board.with(&[(over, 0)]);
-                    out.push(board.with(&[(to, mine)]));
+                    let lifted = now.with(&[((r, c), 0), (over, 0)]);
+                    out.push(lifted.with(&[(to, mine)]));
+                    board = Some(lifted);
                     at = to;
                 }
             }
