@@ -47,23 +47,22 @@ impl Arena {
         if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
             return a.le(b);
         }
-        if let Some(&r) = self.le_cache.get(&(g, h)) {
-            return r;
-        }
-        crate::interrupt::check();
         // Stops bound the order: G <= H forces LS(G) <= LS(H) and RS(G) <= RS(H),
-        // and LS(G) < RS(H) puts a number strictly between, so G < H.
+        // and LS(G) < RS(H) puts a number strictly between, so G < H. What
+        // the stops settle is cheaper to decide again than to remember.
         self.ensure_stops(g);
         self.ensure_stops(h);
         let ((lg, rg), (lh, rh)) = (self.cached_stops(g), self.cached_stops(h));
         if lg > lh || rg > rh {
-            self.le_cache.insert((g, h), false);
             return false;
         }
         if lg < rh {
-            self.le_cache.insert((g, h), true);
             return true;
         }
+        if let Some(&r) = self.le_cache.get(&(g, h)) {
+            return r;
+        }
+        crate::interrupt::check();
         let result = deep(|| {
             // Number avoidance: a number's options never need to be tried
             // against a canonical non-number.

@@ -42,10 +42,10 @@ pub static INFO: RulesetInfo = RulesetInfo {
 
 impl Notation for Domineering {
     fn text(&self, b: &Board) -> String {
-        let rows: Vec<String> = (0..b.rows)
+        let rows: Vec<String> = (0..b.rows())
             .map(|r| {
-                (0..b.cols)
-                    .map(|c| if b.free(r, c) { '.' } else { '#' })
+                (0..b.cols())
+                    .map(|c| if b.is_free(r, c) { '.' } else { '#' })
                     .collect()
             })
             .collect();
@@ -65,11 +65,12 @@ pub const MAX_SQUARES: usize = 128;
 /// ordered by shape, then by their bits.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board {
-    /// Number of rows.
-    pub rows: usize,
-    /// Number of columns.
-    pub cols: usize,
-    free: u128,
+    /// Number of rows and of columns (at most 128 each).
+    shape: (u8, u8),
+    /// The free squares, as the two halves of a `u128` (high, low): with
+    /// 8-byte alignment a board takes 24 bytes, not 32 (the memo of a
+    /// value holds millions of boards).
+    bits: [u64; 2],
 }
 
 /// The lowest `n` bits.
@@ -98,6 +99,29 @@ fn transpose8(mut x: u64) -> u64 {
 }
 
 impl Board {
+    /// A board of the given shape and free squares.
+    fn new(rows: usize, cols: usize, free: u128) -> Board {
+        Board {
+            shape: (rows as u8, cols as u8),
+            bits: [(free >> 64) as u64, free as u64],
+        }
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        usize::from(self.shape.0)
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        usize::from(self.shape.1)
+    }
+
+    /// The free squares (bit `r * stride + c`).
+    fn free(&self) -> u128 {
+        u128::from(self.bits[0]) << 64 | u128::from(self.bits[1])
+    }
+
     /// Whether a board of this shape keeps a row per byte.
     fn byte_rows(rows: usize, cols: usize) -> bool {
         rows <= 8 && cols <= 8
@@ -105,7 +129,7 @@ impl Board {
 
     /// Whether this board keeps a row per byte.
     fn in_bytes(&self) -> bool {
-        Self::byte_rows(self.rows, self.cols)
+        Self::byte_rows(self.rows(), self.cols())
     }
 
     /// The distance in bits between the starts of two rows.
@@ -113,7 +137,7 @@ impl Board {
         if self.in_bytes() {
             8
         } else {
-            self.cols
+            self.cols()
         }
     }
 
@@ -129,11 +153,7 @@ impl Board {
     /// An empty `rows × cols` board (at most [`MAX_SQUARES`] squares).
     pub fn empty(rows: usize, cols: usize) -> Self {
         assert!(rows * cols <= MAX_SQUARES, "at most {MAX_SQUARES} squares");
-        Board {
-            rows,
-            cols,
-            free: Board::all(rows, cols),
-        }
+        Board::new(rows, cols, Board::all(rows, cols))
     }
 
     /// A board from rows separated by `/` (or `|`, as CGSuite writes them): `.` free, `#` occupied.
@@ -167,13 +187,13 @@ impl Board {
         Ok(Board::from_rows(rows.len(), cols, bits.into_iter()))
     }
 
-    fn free(&self, r: usize, c: usize) -> bool {
-        self.free >> (r * self.stride() + c) & 1 == 1
+    fn is_free(&self, r: usize, c: usize) -> bool {
+        self.free() >> (r * self.stride() + c) & 1 == 1
     }
 
     /// The free squares of row `r`, as the low bits.
     fn row(&self, r: usize) -> u128 {
-        (self.free >> (r * self.stride())) & low(self.cols)
+        (self.free() >> (r * self.stride())) & low(self.cols())
     }
 
     /// A board of this shape from its rows' bits.
@@ -182,27 +202,27 @@ impl Board {
         let free = bits
             .enumerate()
             .fold(0, |acc, (r, row)| acc | row << (r * stride));
-        Board { rows, cols, free }
+        Board::new(rows, cols, free)
     }
 
     /// The squares of the first column (as a mask over the board).
     fn first_column(&self) -> u128 {
         if self.in_bytes() {
-            return (BYTE_LOWS as u128) & low(8 * self.rows);
+            return (BYTE_LOWS as u128) & low(8 * self.rows());
         }
-        (0..self.rows).fold(0, |acc, r| acc | 1 << (r * self.cols))
+        (0..self.rows()).fold(0, |acc, r| acc | 1 << (r * self.cols()))
     }
 
     /// The squares next to a square of `set`.
     fn neighbours_of(&self, set: u128) -> u128 {
         let first = self.first_column();
-        let last = if self.cols == 0 {
+        let last = if self.cols() == 0 {
             0
         } else {
-            first << (self.cols - 1)
+            first << (self.cols() - 1)
         };
         let stride = self.stride();
-        let all = Board::all(self.rows, self.cols);
+        let all = Board::all(self.rows(), self.cols());
         let shifted_down = if stride < 128 { set << stride } else { 0 };
         let shifted_up = if stride < 128 { set >> stride } else { 0 };
         (((set & !last) << 1) | ((set & !first) >> 1) | shifted_down | shifted_up) & all
@@ -211,26 +231,18 @@ impl Board {
     /// Without squares no domino can cover (no free neighbour) and without
     /// border rows and columns that have no free square: the same game.
     fn normalized(&self) -> Board {
-        let live = self.free & self.neighbours_of(self.free);
-        Board {
-            free: live,
-            ..*self
-        }
-        .trimmed()
+        let live = self.free() & self.neighbours_of(self.free());
+        Board::new(self.rows(), self.cols(), live).trimmed()
     }
 
     fn trimmed(&self) -> Board {
-        if self.free == 0 {
-            return Board {
-                rows: 0,
-                cols: 0,
-                free: 0,
-            };
+        if self.free() == 0 {
+            return Board::new(0, 0, 0);
         }
         if self.in_bytes() {
             // Rows are bytes: the first and last free rows from the lowest
             // and highest bits, the columns in use from the bytes or-ed.
-            let x = self.free as u64;
+            let x = self.free() as u64;
             let (r0, r1) = (x.trailing_zeros() / 8, (63 - x.leading_zeros()) / 8);
             let mut used = x | x >> 32;
             used |= used >> 16;
@@ -239,19 +251,19 @@ impl Board {
             let (c0, c1) = (used.trailing_zeros(), 7 - (used as u8).leading_zeros());
             // Columns left of c0 are empty in every row: the whole-word shift
             // moves no bit across a row.
-            return Board {
-                rows: (r1 - r0 + 1) as usize,
-                cols: (c1 - c0 + 1) as usize,
-                free: (x >> (8 * r0 + c0)) as u128,
-            };
+            return Board::new(
+                (r1 - r0 + 1) as usize,
+                (c1 - c0 + 1) as usize,
+                (x >> (8 * r0 + c0)) as u128,
+            );
         }
-        let r0 = (0..self.rows).find(|&r| self.row(r) != 0).unwrap_or(0);
-        let r1 = (0..self.rows).rfind(|&r| self.row(r) != 0).unwrap_or(0);
+        let r0 = (0..self.rows()).find(|&r| self.row(r) != 0).unwrap_or(0);
+        let r1 = (0..self.rows()).rfind(|&r| self.row(r) != 0).unwrap_or(0);
         let used = (r0..=r1).fold(0, |acc, r| acc | self.row(r));
         let c0 = used.trailing_zeros() as usize;
         let c1 = 127 - used.leading_zeros() as usize;
         let cols = c1 - c0 + 1;
-        if r0 == 0 && r1 + 1 == self.rows && cols == self.cols {
+        if r0 == 0 && r1 + 1 == self.rows() && cols == self.cols() {
             return self.clone();
         }
         Board::from_rows(
@@ -263,58 +275,56 @@ impl Board {
 
     /// Each row read backwards.
     fn mirrored(&self) -> Board {
-        if self.cols == 0 {
+        if self.cols() == 0 {
             return self.clone();
         }
         if self.in_bytes() {
             // Every byte reversed in place, then moved down to the board's
             // columns (the bits below them are empty in every byte).
-            let x = (self.free as u64).reverse_bits().swap_bytes();
-            return Board {
-                free: (x >> (8 - self.cols)) as u128,
-                ..*self
-            };
+            let x = (self.free() as u64).reverse_bits().swap_bytes();
+            return Board::new(self.rows(), self.cols(), (x >> (8 - self.cols())) as u128);
         }
-        let shift = 128 - self.cols;
+        let shift = 128 - self.cols();
         Board::from_rows(
-            self.rows,
-            self.cols,
-            (0..self.rows).map(|r| self.row(r).reverse_bits() >> shift),
+            self.rows(),
+            self.cols(),
+            (0..self.rows()).map(|r| self.row(r).reverse_bits() >> shift),
         )
     }
 
     /// The rows in reverse order.
     fn flipped(&self) -> Board {
-        if self.in_bytes() && self.rows > 0 {
-            let x = (self.free as u64).swap_bytes();
-            return Board {
-                free: (x >> (8 * (8 - self.rows))) as u128,
-                ..*self
-            };
+        if self.in_bytes() && self.rows() > 0 {
+            let x = (self.free() as u64).swap_bytes();
+            return Board::new(
+                self.rows(),
+                self.cols(),
+                (x >> (8 * (8 - self.rows()))) as u128,
+            );
         }
         Board::from_rows(
-            self.rows,
-            self.cols,
-            (0..self.rows).rev().map(|r| self.row(r)),
+            self.rows(),
+            self.cols(),
+            (0..self.rows()).rev().map(|r| self.row(r)),
         )
     }
 
     /// Rows as columns: the board on which the players' roles are swapped.
     fn transposed(&self) -> Board {
         if self.in_bytes() {
-            return Board {
-                rows: self.cols,
-                cols: self.rows,
-                free: transpose8(self.free as u64) as u128,
-            };
+            return Board::new(
+                self.cols(),
+                self.rows(),
+                transpose8(self.free() as u64) as u128,
+            );
         }
-        let mut rows = vec![0u128; self.cols];
-        for r in 0..self.rows {
+        let mut rows = vec![0u128; self.cols()];
+        for r in 0..self.rows() {
             for c in Board::bits(self.row(r)) {
                 rows[c] |= 1 << r;
             }
         }
-        Board::from_rows(self.cols, self.rows, rows.into_iter())
+        Board::from_rows(self.cols(), self.rows(), rows.into_iter())
     }
 
     /// The least image under the reflections that keep each player's moves
@@ -324,17 +334,13 @@ impl Board {
         let candidates = [self.flipped(), m.flipped(), m];
         candidates.into_iter().fold(
             self.clone(),
-            |best, b| if b.free < best.free { b } else { best },
+            |best, b| if b.free() < best.free() { b } else { best },
         )
     }
 
     /// The board after covering squares `a` and `b` (bit indices).
     fn covered(&self, a: usize, b: usize) -> Board {
-        Board {
-            free: self.free & !(1 << a | 1 << b),
-            ..*self
-        }
-        .trimmed()
+        Board::new(self.rows(), self.cols(), self.free() & !(1 << a | 1 << b)).trimmed()
     }
 
     /// The bit indices of the set bits of `x`.
@@ -353,40 +359,40 @@ impl Ruleset for Domineering {
     type Position = Board;
 
     fn left_options(&self, b: &Board) -> Vec<Board> {
-        if b.rows < 2 {
+        if b.rows() < 2 {
             return Vec::new();
         }
         let stride = b.stride();
-        let tops = b.free & (b.free >> stride);
+        let tops = b.free() & (b.free() >> stride);
         Board::bits(tops)
             .map(|i| b.covered(i, i + stride))
             .collect()
     }
 
     fn right_options(&self, b: &Board) -> Vec<Board> {
-        if b.cols < 2 {
+        if b.cols() < 2 {
             return Vec::new();
         }
-        let last = b.first_column() << (b.cols - 1);
-        let lefts = b.free & (b.free >> 1) & !last;
+        let last = b.first_column() << (b.cols() - 1);
+        let lefts = b.free() & (b.free() >> 1) & !last;
         Board::bits(lefts).map(|i| b.covered(i, i + 1)).collect()
     }
 
     fn components(&self, b: &Board) -> Option<Vec<Board>> {
         // Regions of free squares that do not touch are independent games.
-        let mut rest = b.free;
+        let mut rest = b.free();
         let mut parts = Vec::new();
         while rest != 0 {
             let mut region = rest & rest.wrapping_neg();
             loop {
-                let grown = (region | b.neighbours_of(region)) & b.free;
+                let grown = (region | b.neighbours_of(region)) & b.free();
                 if grown == region {
                     break;
                 }
                 region = grown;
             }
             rest &= !region;
-            parts.push(Board { free: region, ..*b }.trimmed());
+            parts.push(Board::new(b.rows(), b.cols(), region).trimmed());
         }
         (parts.len() > 1).then_some(parts)
     }
@@ -410,8 +416,8 @@ mod tests {
 
     /// The board's squares as a grid, read square by square.
     fn grid(b: &Board) -> Vec<Vec<bool>> {
-        (0..b.rows)
-            .map(|r| (0..b.cols).map(|c| b.free(r, c)).collect())
+        (0..b.rows())
+            .map(|r| (0..b.cols()).map(|c| b.is_free(r, c)).collect())
             .collect()
     }
 
@@ -462,42 +468,42 @@ mod tests {
             let flipped: Vec<Vec<bool>> = g.iter().rev().cloned().collect();
             assert_eq!(grid(&b.flipped()), flipped, "{b:?}");
             let t = b.transposed();
-            assert_eq!((t.rows, t.cols), (b.cols, b.rows));
+            assert_eq!((t.rows(), t.cols()), (b.cols(), b.rows()));
             for (r, row) in g.iter().enumerate() {
                 for (c, &f) in row.iter().enumerate() {
-                    assert_eq!(t.free(c, r), f, "{b:?}");
+                    assert_eq!(t.is_free(c, r), f, "{b:?}");
                 }
             }
             // Trimming keeps the free squares between the first and last
             // used rows and columns.
             let tr = b.trimmed();
-            let used: Vec<(usize, usize)> = (0..b.rows)
-                .flat_map(|r| (0..b.cols).map(move |c| (r, c)))
+            let used: Vec<(usize, usize)> = (0..b.rows())
+                .flat_map(|r| (0..b.cols()).map(move |c| (r, c)))
                 .filter(|&(r, c)| g[r][c])
                 .collect();
             if used.is_empty() {
-                assert_eq!((tr.rows, tr.cols, tr.free), (0, 0, 0));
+                assert_eq!((tr.rows(), tr.cols(), tr.free()), (0, 0, 0));
                 continue;
             }
             let r0 = used.iter().map(|p| p.0).min().unwrap();
             let c0 = used.iter().map(|p| p.1).min().unwrap();
             let r1 = used.iter().map(|p| p.0).max().unwrap();
             let c1 = used.iter().map(|p| p.1).max().unwrap();
-            assert_eq!((tr.rows, tr.cols), (r1 - r0 + 1, c1 - c0 + 1), "{b:?}");
-            for r in 0..tr.rows {
-                for c in 0..tr.cols {
-                    assert_eq!(tr.free(r, c), g[r + r0][c + c0], "{b:?}");
+            assert_eq!((tr.rows(), tr.cols()), (r1 - r0 + 1, c1 - c0 + 1), "{b:?}");
+            for r in 0..tr.rows() {
+                for c in 0..tr.cols() {
+                    assert_eq!(tr.is_free(r, c), g[r + r0][c + c0], "{b:?}");
                 }
             }
             // Every free square is a board square, and the neighbours of the
             // free squares are the squares next to one.
-            assert_eq!(b.free & !Board::all(b.rows, b.cols), 0);
-            let near = b.neighbours_of(b.free);
-            for r in 0..b.rows {
-                for c in 0..b.cols {
+            assert_eq!(b.free() & !Board::all(b.rows(), b.cols()), 0);
+            let near = b.neighbours_of(b.free());
+            for r in 0..b.rows() {
+                for c in 0..b.cols() {
                     let next = [(0, 1), (2, 1), (1, 0), (1, 2)].iter().any(|&(dr, dc)| {
                         let (rr, cc) = ((r + dr).wrapping_sub(1), (c + dc).wrapping_sub(1));
-                        rr < b.rows && cc < b.cols && g[rr][cc]
+                        rr < b.rows() && cc < b.cols() && g[rr][cc]
                     });
                     assert_eq!(near >> (r * b.stride() + c) & 1 == 1, next, "{b:?}");
                 }
