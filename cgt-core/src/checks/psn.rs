@@ -41,22 +41,48 @@ fn fail(sigma: &[usize], (w, detail): (Vec<u64>, String)) -> Counterexample {
     }
 }
 
+/// Games an arena of [`with_arena`] may hold before it is started afresh.
+const ARENA_GAMES: usize = 1 << 20;
+
+thread_local! {
+    static ARENA: std::cell::RefCell<Option<Arena>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Run `f` with this thread's arena for the checks: the values of one
+/// permutation's box recur in the next ones, so their canonical forms and
+/// atomic weights are found once per thread, not once per permutation. The
+/// arena is started afresh when it passes [`ARENA_GAMES`] games, and after
+/// a computation that did not finish.
+fn with_arena<T>(f: impl FnOnce(&mut Arena) -> T) -> T {
+    ARENA.with(|cell| {
+        let mut arena = cell
+            .borrow_mut()
+            .take()
+            .filter(|a| a.len() < ARENA_GAMES)
+            .unwrap_or_default();
+        let out = f(&mut arena);
+        *cell.borrow_mut() = Some(arena);
+        out
+    })
+}
+
 /// Theorem 5.4: every position of the box {0..m}^n has an integer atomic weight.
 pub fn aw_integral(sigma: &[usize], m: u64) -> Result<u64, Counterexample> {
     let psn = Psn::new(sigma.to_vec()).map_err(|e| fail(sigma, (vec![], e)))?;
-    let mut arena = Arena::new();
-    let values = psn.box_values(&mut arena, m);
-    let mut idx = 0usize;
-    each_position(sigma.len(), m, |_| {
-        let g = values[idx];
-        idx += 1;
-        match arena.atomic_weight(g) {
-            Some(w) if arena.is_integer(w) => Ok(()),
-            Some(_) => Err("the atomic weight is not an integer".into()),
-            None => Err("no atomic weight (PSN positions are dicotic)".into()),
-        }
+    with_arena(|arena| {
+        let values = psn.box_values(arena, m);
+        let mut idx = 0usize;
+        each_position(sigma.len(), m, |_| {
+            let g = values[idx];
+            idx += 1;
+            match arena.atomic_weight(g) {
+                Some(w) if arena.is_integer(w) => Ok(()),
+                Some(_) => Err("the atomic weight is not an integer".into()),
+                None => Err("no atomic weight (PSN positions are dicotic)".into()),
+            }
+        })
+        .map_err(|e| fail(sigma, e))
     })
-    .map_err(|e| fail(sigma, e))
 }
 
 /// Theorem 3.2: its outcome equals the engine's (canonical value compared
@@ -149,7 +175,7 @@ pub fn uniform(sigma: &[usize], max_m: u64) -> Result<u64, Counterexample> {
 /// Remark 2.4: the misère outcome by the reduction equals a direct misère search.
 pub fn misere(sigma: &[usize], m: u64) -> Result<u64, Counterexample> {
     let psn = Psn::new(sigma.to_vec()).map_err(|e| fail(sigma, (vec![], e)))?;
-    let search = Evaluator::new(&psn);
+    let mut search = Evaluator::new(&psn);
     each_position(sigma.len(), m, |w| {
         let (by_reduction, direct) = (psn.misere_outcome(w), search.misere_outcome(&w.to_vec()));
         if by_reduction != direct {
