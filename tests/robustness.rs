@@ -226,7 +226,9 @@ fn the_library_boundary_returns_errors() {
     );
 }
 
-/// A toy ruleset whose position 2 can reach itself: 0 → 1 → 2 → 1 → ….
+/// A toy ruleset whose position 2 can reach itself: 0 → 1 → 2 → 1 → …,
+/// for both players (so that the outcome search, which stops at the first
+/// winning move, cannot win without going round the cycle).
 struct Loopy;
 
 impl Ruleset for Loopy {
@@ -238,8 +240,8 @@ impl Ruleset for Loopy {
             _ => vec![1],
         }
     }
-    fn right_options(&self, _: &u8) -> Vec<u8> {
-        vec![]
+    fn right_options(&self, p: &u8) -> Vec<u8> {
+        self.left_options(p)
     }
 }
 

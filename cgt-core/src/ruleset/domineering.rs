@@ -53,6 +53,10 @@ impl Notation for Domineering {
     }
 }
 
+/// Regions of at most this many free squares are valued rather than
+/// searched by the outcome search (their values are memoised and add up).
+const SMALL_REGION: u32 = 16;
+
 /// The most squares a board may have: boards are bit sets, so that the
 /// millions of positions a value visits are cheap to hash, trim and mirror.
 pub const MAX_SQUARES: usize = 128;
@@ -343,6 +347,79 @@ impl Board {
         Board::new(self.rows(), self.cols(), self.free() & !(1 << a | 1 << b)).trimmed()
     }
 
+    /// The placements of a domino within `set` (free squares of this
+    /// board): vertical ones (Left's) by their top square, horizontal ones
+    /// (Right's) by their left square.
+    fn placements(&self, set: u128, vertical: bool) -> u128 {
+        if vertical {
+            if self.rows() < 2 {
+                return 0;
+            }
+            set & (set >> self.stride())
+        } else {
+            if self.cols() < 2 {
+                return 0;
+            }
+            let last = self.first_column() << (self.cols() - 1);
+            set & (set >> 1) & !last
+        }
+    }
+
+    /// The most dominoes that fit side by side in `set` (at most half of
+    /// each run of squares, in columns for vertical ones, in rows else).
+    fn capacity(&self, mut set: u128, vertical: bool) -> u32 {
+        let step = if vertical { self.stride() } else { 1 };
+        let mut count = 0;
+        loop {
+            let starts = self.placements(set, vertical);
+            if starts == 0 {
+                return count;
+            }
+            // The first placement of the first run with room, taken: runs
+            // are used from their start, which fits half of each.
+            let i = starts.trailing_zeros() as usize;
+            set &= !(1 << i | 1 << (i + step));
+            count += 1;
+        }
+    }
+
+    /// An upper bound on the moves a player (Left if `vertical`) can still
+    /// make: moves only ever disappear, and no more fit than the capacity
+    /// of the free squares.
+    fn most_moves(&self, vertical: bool) -> u32 {
+        self.capacity(self.free(), vertical)
+    }
+
+    /// Moves a player (Left if `vertical`) can make whatever the opponent
+    /// does: dominoes side by side on squares the opponent can never cover
+    /// (no free neighbour across the opponent's direction).
+    fn safe_moves(&self, vertical: bool) -> u32 {
+        let free = self.free();
+        let across = self.neighbours_across(free, vertical);
+        self.capacity(free & !across, vertical)
+    }
+
+    /// The squares with a free neighbour in `set` in the other player's
+    /// direction (left or right of them for Left's safety, above or below
+    /// for Right's).
+    fn neighbours_across(&self, set: u128, vertical: bool) -> u128 {
+        let all = Board::all(self.rows(), self.cols());
+        if vertical {
+            let first = self.first_column();
+            let last = if self.cols() == 0 {
+                0
+            } else {
+                first << (self.cols() - 1)
+            };
+            (((set & !last) << 1) | ((set & !first) >> 1)) & all
+        } else {
+            let stride = self.stride() as u32;
+            let down = set.checked_shl(stride).unwrap_or(0);
+            let up = set.checked_shr(stride).unwrap_or(0);
+            (down | up) & all
+        }
+    }
+
     /// The bit indices of the set bits of `x`.
     fn bits(mut x: u128) -> impl Iterator<Item = usize> {
         std::iter::from_fn(move || {
@@ -359,23 +436,47 @@ impl Ruleset for Domineering {
     type Position = Board;
 
     fn left_options(&self, b: &Board) -> Vec<Board> {
-        if b.rows() < 2 {
-            return Vec::new();
-        }
         let stride = b.stride();
-        let tops = b.free() & (b.free() >> stride);
-        Board::bits(tops)
+        Board::bits(b.placements(b.free(), true))
             .map(|i| b.covered(i, i + stride))
             .collect()
     }
 
     fn right_options(&self, b: &Board) -> Vec<Board> {
-        if b.cols() < 2 {
-            return Vec::new();
+        Board::bits(b.placements(b.free(), false))
+            .map(|i| b.covered(i, i + 1))
+            .collect()
+    }
+
+    fn decided(&self, b: &Board, left: bool) -> Option<bool> {
+        // A player can always make their safe moves, and the opponent can
+        // make at most as many moves as fit in the free squares now. The
+        // player to move wins with more safe moves than the opponent has
+        // moves; they lose if the opponent has as many safe moves as they
+        // have moves (Lachmann, Moore and Rapaport's counting argument).
+        let (mine, theirs) = if left { (true, false) } else { (false, true) };
+        if b.safe_moves(mine) > b.most_moves(theirs) {
+            return Some(true);
         }
-        let last = b.first_column() << (b.cols() - 1);
-        let lefts = b.free() & (b.free() >> 1) & !last;
-        Board::bits(lefts).map(|i| b.covered(i, i + 1)).collect()
+        if b.safe_moves(theirs) >= b.most_moves(mine) {
+            return Some(false);
+        }
+        None
+    }
+
+    fn small(&self, b: &Board) -> bool {
+        b.free().count_ones() <= SMALL_REGION
+    }
+
+    fn order(&self, _b: &Board, left: bool, options: &mut [Board]) {
+        // Moves that leave the opponent fewest placements, the mover most
+        // safe moves and most placements first (measured: the fewest
+        // positions searched on boards up to 7 x 8 of the orders tried).
+        options.sort_by_cached_key(|o| {
+            let mine = o.placements(o.free(), left).count_ones() as i32;
+            let theirs = o.placements(o.free(), !left).count_ones() as i32;
+            2 * (theirs - o.safe_moves(left) as i32) - mine
+        });
     }
 
     fn components(&self, b: &Board) -> Option<Vec<Board>> {
