@@ -5,7 +5,6 @@
 //! forms must match the value's (the grids are beyond that search: it does
 //! not split positions into components).
 
-use cgt_core::game::Arena;
 use cgt_core::ruleset::registry::Memos;
 use cgt_lang::{Session, Value};
 
@@ -113,11 +112,7 @@ fn check(rulesets: &[&str], slow_ones: bool, least: usize) {
         let g = s
             .to_game(&Value::Position(p.clone()), Default::default())
             .unwrap();
-        assert_eq!(
-            p.outcome(&mut Arena::new(), &mut memos),
-            s.arena.outcome(g),
-            "{call}"
-        );
+        assert_eq!(p.outcome(&mut memos), s.arena.outcome(g), "{call}");
     }
     assert!(checked >= least, "only {checked} cases of {rulesets:?}");
 }

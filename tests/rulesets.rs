@@ -407,3 +407,32 @@ fn outcome_searches_fold_symmetric_and_negated_positions_correctly() {
     }
     assert!(checked > 1000);
 }
+
+/// The outcome search on empty Domineering boards (moves counted, best
+/// moves first, stopping at the first win) against the outcome of the
+/// canonical value, on every board of up to 24 squares, and the literature
+/// on square boards beyond: 6 x 6 and 7 x 7 are first-player wins (Breuker,
+/// Uiterwijk and van den Herik 2000).
+#[test]
+fn domineering_outcomes_of_empty_boards() {
+    use cgt_core::ruleset::domineering::{Board, Domineering};
+    let mut arena = Arena::new();
+    let mut ev = Evaluator::new(&Domineering);
+    for rows in 1..=6 {
+        for cols in 1..=6 {
+            if rows * cols > 24 {
+                continue;
+            }
+            let b = Board::empty(rows, cols);
+            let g = ev.value(&mut arena, &b);
+            assert_eq!(
+                Evaluator::new(&Domineering).outcome(&b),
+                arena.outcome(g),
+                "{rows} x {cols}"
+            );
+        }
+    }
+    for n in [6, 7] {
+        assert_eq!(ev.outcome(&Board::empty(n, n)), Outcome::N, "{n} x {n}");
+    }
+}

@@ -1514,7 +1514,7 @@ impl Session {
         // without canonical forms.
         if let Value::Position(p) = v {
             if !p.splits() {
-                return Ok(p.outcome(&mut self.arena, &mut self.memos));
+                return Ok(p.outcome(&mut self.memos));
             }
         }
         let mut parts = Vec::new();

@@ -175,7 +175,7 @@ pub fn uniform(sigma: &[usize], max_m: u64) -> Result<u64, Counterexample> {
 /// Remark 2.4: the misère outcome by the reduction equals a direct misère search.
 pub fn misere(sigma: &[usize], m: u64) -> Result<u64, Counterexample> {
     let psn = Psn::new(sigma.to_vec()).map_err(|e| fail(sigma, (vec![], e)))?;
-    let mut search = Evaluator::new(&psn);
+    let search = Evaluator::new(&psn);
     each_position(sigma.len(), m, |w| {
         let (by_reduction, direct) = (psn.misere_outcome(w), search.misere_outcome(&w.to_vec()));
         if by_reduction != direct {

@@ -1,7 +1,7 @@
 //! Domineering: Left places vertical dominoes, Right horizontal ones.
 
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
-use super::{lesser_of_conjugates, Ruleset};
+use super::{lesser_of_conjugates, MoveBounds, Ruleset};
 
 /// The Domineering ruleset (boards are positions).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -52,10 +52,6 @@ impl Notation for Domineering {
         format!("domineering(\"{}\")", rows.join("/"))
     }
 }
-
-/// Regions of at most this many free squares are valued rather than
-/// searched by the outcome search (their values are memoised and add up).
-const SMALL_REGION: u32 = 16;
 
 /// The most squares a board may have: boards are bit sets, so that the
 /// millions of positions a value visits are cheap to hash, trim and mirror.
@@ -448,35 +444,25 @@ impl Ruleset for Domineering {
             .collect()
     }
 
-    fn decided(&self, b: &Board, left: bool) -> Option<bool> {
-        // A player can always make their safe moves, and the opponent can
-        // make at most as many moves as fit in the free squares now. The
-        // player to move wins with more safe moves than the opponent has
-        // moves; they lose if the opponent has as many safe moves as they
-        // have moves (Lachmann, Moore and Rapaport's counting argument).
-        let (mine, theirs) = if left { (true, false) } else { (false, true) };
-        if b.safe_moves(mine) > b.most_moves(theirs) {
-            return Some(true);
-        }
-        if b.safe_moves(theirs) >= b.most_moves(mine) {
-            return Some(false);
-        }
-        None
+    fn move_bounds(&self, b: &Board) -> Option<MoveBounds> {
+        // Safe moves: dominoes side by side on squares the opponent can never
+        // cover; the most moves: as many dominoes as fit side by side in the
+        // free squares (moves only ever disappear).
+        Some(MoveBounds {
+            left_safe: b.safe_moves(true),
+            left_most: b.most_moves(true),
+            right_safe: b.safe_moves(false),
+            right_most: b.most_moves(false),
+        })
     }
 
-    fn small(&self, b: &Board) -> bool {
-        b.free().count_ones() <= SMALL_REGION
-    }
-
-    fn order(&self, _b: &Board, left: bool, options: &mut [Board]) {
-        // Moves that leave the opponent fewest placements, the mover most
-        // safe moves and most placements first (measured: the fewest
-        // positions searched on boards up to 7 x 8 of the orders tried).
-        options.sort_by_cached_key(|o| {
-            let mine = o.placements(o.free(), left).count_ones() as i32;
-            let theirs = o.placements(o.free(), !left).count_ones() as i32;
-            2 * (theirs - o.safe_moves(left) as i32) - mine
-        });
+    fn score(&self, b: &Board, mover_left: bool) -> i32 {
+        // Boards that leave the opponent few placements and the mover many
+        // safe moves and placements first (measured: of the orders tried,
+        // the fewest positions searched on boards up to 7 x 8).
+        let mine = b.placements(b.free(), mover_left).count_ones() as i32;
+        let theirs = b.placements(b.free(), !mover_left).count_ones() as i32;
+        2 * (theirs - b.safe_moves(mover_left) as i32) - mine
     }
 
     fn components(&self, b: &Board) -> Option<Vec<Board>> {

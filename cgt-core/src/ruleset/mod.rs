@@ -15,6 +15,7 @@ pub mod konane;
 pub mod nogo;
 pub mod psn;
 pub mod registry;
+mod search;
 pub mod ski_jumps;
 pub mod sls;
 pub mod snort;
@@ -62,23 +63,37 @@ pub trait Ruleset {
         None
     }
 
-    /// Whether the player to move (Left if `left`) wins under normal play,
-    /// where the rules' structure tells without a search (e.g. by counting
-    /// moves that cannot be taken away against moves that remain).
-    fn decided(&self, _p: &Self::Position, _left: bool) -> Option<bool> {
+    /// Counts of the moves each player can still make from `p`, where the
+    /// rules give them cheaply: the outcome search decides positions by
+    /// them under normal play (see [`MoveBounds`]).
+    fn move_bounds(&self, _p: &Self::Position) -> Option<MoveBounds> {
         None
     }
 
-    /// Whether `p` is small enough that the outcome search had better take
-    /// its canonical value (memoised, and adding up across components)
-    /// than search it.
-    fn small(&self, _p: &Self::Position) -> bool {
-        false
+    /// How good `p` is for the opponent of the player who moved there
+    /// (Left if `mover_left`): the outcome search tries moves to the lowest
+    /// scores first.
+    fn score(&self, _p: &Self::Position, _mover_left: bool) -> i32 {
+        0
     }
+}
 
-    /// Put the options of the player to move (Left if `left`) in the order
-    /// the outcome search should try them: likeliest winners first.
-    fn order(&self, _p: &Self::Position, _left: bool, _options: &mut [Self::Position]) {}
+/// Bounds on the moves each player can still make: `safe` moves a player
+/// can make whatever the opponent does (no move of the opponent takes them
+/// away, and they do not take away each other), and at most `most` moves
+/// in all. In a game where moves never appear, the player to move wins
+/// with more safe moves than the opponent's most, and loses if the
+/// opponent's safe moves are at least their own most.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveBounds {
+    /// Left's safe moves.
+    pub left_safe: u32,
+    /// The most moves Left can make.
+    pub left_most: u32,
+    /// Right's safe moves.
+    pub right_safe: u32,
+    /// The most moves Right can make.
+    pub right_most: u32,
 }
 
 /// A signed key from the key of a position and the key of its conjugate (a
@@ -119,34 +134,8 @@ pub struct Memo<R: Ruleset> {
     values: HashMap<R::Position, GameId>,
     /// The arena the ids in `values` belong to.
     arena_id: Option<u64>,
-    /// Normal-play results of the win search by key (see [`Wins`]).
-    wins: HashMap<R::Position, Wins>,
-}
-
-/// What the win search knows of a position: for each player to move,
-/// whether it is known and whether that player wins (two bits each).
-#[derive(Clone, Copy, Default)]
-struct Wins(u8);
-
-impl Wins {
-    fn get(self, left: bool) -> Option<bool> {
-        let shift = if left { 0 } else { 2 };
-        (self.0 >> shift & 1 == 1).then_some(self.0 >> (shift + 1) & 1 == 1)
-    }
-
-    fn set(&mut self, left: bool, wins: bool) {
-        let shift = if left { 0 } else { 2 };
-        self.0 |= (1 | u8::from(wins) << 1) << shift;
-    }
-}
-
-/// A position of the win search, with the player to move and the moves
-/// still to try.
-struct Frame<P> {
-    key: P,
-    left: bool,
-    options: Vec<(P, bool)>,
-    next: usize,
+    /// Normal-play results of the outcome search, by signed key.
+    wins: search::WinMemo<R::Position>,
 }
 
 impl<R: Ruleset> Default for Memo<R> {
@@ -371,180 +360,36 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         }
     }
 
-    /// The normal-play outcome by search alone (no canonical forms): for
+    /// The normal-play outcome by search (no canonical forms): for
     /// positions too big for values. Uses the ruleset's closed form if any.
     pub fn outcome(&mut self, p: &R::Position) -> Outcome {
-        self.outcome_with(None, p)
-    }
-
-    /// The normal-play outcome by search, taking the canonical values of
-    /// components the rules call small (in `arena`) and deciding their sum
-    /// on the values.
-    pub fn outcome_in(&mut self, arena: &mut Arena, p: &R::Position) -> Outcome {
-        self.outcome_with(Some(arena), p)
-    }
-
-    fn outcome_with(&mut self, mut arena: Option<&mut Arena>, p: &R::Position) -> Outcome {
         if let Some(o) = self.ruleset.known_outcome(p) {
             return o;
         }
         let mut memo = std::mem::take(&mut self.memo.wins);
-        let l = self.wins(arena.as_deref_mut(), p, true, false, &mut memo);
-        let r = self.wins(arena, p, false, false, &mut memo);
+        let found = self.search(p, false, &mut memo);
         self.memo.wins = memo;
-        outcome_of(l, r)
+        found
     }
 
     /// The misère outcome by search: a player who cannot move wins.
-    pub fn misere_outcome(&mut self, p: &R::Position) -> Outcome {
-        let memo = &mut HashMap::new();
-        let l = self.wins(None, p, true, true, memo);
-        let r = self.wins(None, p, false, true, memo);
-        outcome_of(l, r)
+    pub fn misere_outcome(&self, p: &R::Position) -> Outcome {
+        self.search(p, true, &mut HashMap::new())
     }
 
-    /// Whether the player to move (Left if `left`) wins from `p`: a search
-    /// on an explicit stack that stops at the first winning move, memoised
-    /// by signed key (a position whose key is the negative of another's is
-    /// looked up there with the players' roles exchanged). Under normal
-    /// play the rules may decide a position outright ([`Ruleset::decided`])
-    /// and, given an arena, small components are valued instead of
-    /// searched; under misère play a player with no move wins.
-    fn wins(
-        &mut self,
-        mut arena: Option<&mut Arena>,
+    /// Both players' results moving first from `p`, by the search of
+    /// [`search::wins`].
+    fn search(
+        &self,
         p: &R::Position,
-        left: bool,
         misere: bool,
-        memo: &mut HashMap<R::Position, Wins>,
-    ) -> bool {
-        let rs = self.ruleset;
-        let known = |memo: &HashMap<R::Position, Wins>, k: &R::Position, left: bool| {
-            memo.get(k).and_then(|w| w.get(left))
-        };
-        let (root, negated) = rs.signed_key(p);
-        let root_left = left ^ negated;
-        if let Some(w) = known(memo, &root, root_left) {
-            return w;
-        }
-        let mut stack: Vec<Frame<R::Position>> = Vec::new();
-        let mut open: HashSet<(R::Position, bool)> = HashSet::new();
-        let mut enter = (root.clone(), root_left);
-        loop {
-            // Settle the position entered, or put it on the stack.
-            let (q, l) = enter;
-            crate::interrupt::check();
-            crate::interrupt::note_work();
-            match self.settle(arena.as_deref_mut(), &q, l, misere, memo) {
-                Some(_) => {}
-                None => {
-                    if !open.insert((q.clone(), l)) {
-                        let path: Vec<R::Position> = stack.iter().map(|f| f.key.clone()).collect();
-                        not_short(&q, &path, |x| {
-                            open.contains(&(x.clone(), true)) || open.contains(&(x.clone(), false))
-                        });
-                    }
-                    let mut moves = if l {
-                        rs.left_options(&q)
-                    } else {
-                        rs.right_options(&q)
-                    };
-                    rs.order(&q, l, &mut moves);
-                    let mut options = Vec::with_capacity(moves.len());
-                    distinct_keys(rs, moves, &mut options);
-                    // A move to a position known or decided lost for the
-                    // opponent wins at once, before any search below.
-                    let wins_now = !misere
-                        && options.iter().any(|(c, neg)| {
-                            let child_left = !l ^ neg;
-                            known(memo, c, child_left).or_else(|| rs.decided(c, child_left))
-                                == Some(false)
-                        });
-                    if wins_now {
-                        open.remove(&(q.clone(), l));
-                        memo.entry(q).or_default().set(l, true);
-                    } else {
-                        stack.push(Frame {
-                            key: q,
-                            left: l,
-                            options,
-                            next: 0,
-                        });
-                    }
-                }
-            }
-            // Go on with the frame on top: the next option not yet lost by
-            // the player to move in it.
-            loop {
-                let Some(top) = stack.last_mut() else {
-                    return known(memo, &root, root_left).expect("settled");
-                };
-                let mut descend = None;
-                let mut won = false;
-                while top.next < top.options.len() {
-                    let (c, neg) = &top.options[top.next];
-                    let child_left = !top.left ^ neg;
-                    match known(memo, c, child_left) {
-                        Some(false) => {
-                            won = true;
-                            break;
-                        }
-                        Some(true) => top.next += 1,
-                        None => {
-                            descend = Some((c.clone(), child_left));
-                            break;
-                        }
-                    }
-                }
-                if let Some(next) = descend {
-                    enter = next;
-                    break;
-                }
-                // Won, or every option tried is won by the opponent (no move
-                // at all loses, or wins under misère play).
-                let wins = won || (misere && top.options.is_empty());
-                let done = stack.pop().expect("a frame");
-                open.remove(&(done.key.clone(), done.left));
-                memo.entry(done.key).or_default().set(done.left, wins);
-            }
-        }
-    }
-
-    /// The result of the win search at `q` (player to move Left if `left`)
-    /// without trying its moves, where known or decided; recorded in `memo`.
-    fn settle(
-        &mut self,
-        arena: Option<&mut Arena>,
-        q: &R::Position,
-        left: bool,
-        misere: bool,
-        memo: &mut HashMap<R::Position, Wins>,
-    ) -> Option<bool> {
-        if let Some(w) = memo.get(q).and_then(|w| w.get(left)) {
-            return Some(w);
-        }
-        if misere {
-            return None;
-        }
-        let rs = self.ruleset;
-        if let Some(w) = rs.decided(q, left) {
-            memo.entry(q.clone()).or_default().set(left, w);
-            return Some(w);
-        }
-        let arena = arena?;
-        let parts = rs
-            .components(q)
-            .filter(|c| c.len() > 1)
-            .unwrap_or_else(|| vec![q.clone()]);
-        if !parts.iter().all(|c| rs.small(c)) {
-            return None;
-        }
-        let values: Vec<GameId> = parts.iter().map(|c| self.value(arena, c)).collect();
-        let o = arena.sum_outcome(&values);
-        let entry = memo.entry(q.clone()).or_default();
-        entry.set(true, matches!(o, Outcome::L | Outcome::N));
-        entry.set(false, matches!(o, Outcome::R | Outcome::N));
-        entry.get(left)
+        memo: &mut search::WinMemo<R::Position>,
+    ) -> Outcome {
+        // The key may stand for the negative: its players are exchanged.
+        let (root, negated) = self.ruleset.signed_key(p);
+        let l = search::wins(self.ruleset, misere, memo, root.clone(), !negated);
+        let r = search::wins(self.ruleset, misere, memo, root, negated);
+        outcome_of(l, r)
     }
 
     /// The position as a game form (shared subtrees), for form operations

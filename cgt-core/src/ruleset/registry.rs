@@ -194,9 +194,8 @@ pub trait AnyPosition: std::fmt::Debug + Send + Sync {
     /// The values of the position's components (its own value if it does
     /// not split), memoised in `memos`: their sum is the position's value.
     fn parts(&self, arena: &mut Arena, memos: &mut Memos) -> Vec<GameId>;
-    /// The normal-play outcome by search, with the canonical values (in
-    /// `arena`) of the components the rules call small.
-    fn outcome(&self, arena: &mut Arena, memos: &mut Memos) -> Outcome;
+    /// The normal-play outcome by search alone (no canonical forms).
+    fn outcome(&self, memos: &mut Memos) -> Outcome;
     /// True if the position splits into components (whose values add).
     fn splits(&self) -> bool;
     /// The misère outcome by search.
@@ -266,8 +265,8 @@ where
         self.with_evaluator(memos, |ev| ev.parts(arena, &self.position))
     }
 
-    fn outcome(&self, arena: &mut Arena, memos: &mut Memos) -> Outcome {
-        self.with_evaluator(memos, |ev| ev.outcome_in(arena, &self.position))
+    fn outcome(&self, memos: &mut Memos) -> Outcome {
+        self.with_evaluator(memos, |ev| ev.outcome(&self.position))
     }
 
     fn splits(&self) -> bool {

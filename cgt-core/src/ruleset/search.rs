@@ -1,0 +1,174 @@
+//! Who wins from a position, by search: depth first on an explicit stack,
+//! stopping at the first winning move, memoised by signed key (a position
+//! whose key is the negative of another's is looked up there with the
+//! players' roles exchanged). Under normal play the rules' counts of the
+//! moves each player can still make ([`MoveBounds`]) decide positions
+//! outright, and moves are tried best first by the rules' score; under
+//! misère play a player who cannot move wins.
+
+use super::{distinct_keys, not_short, MoveBounds, Ruleset};
+use hashbrown::{HashMap, HashSet};
+
+/// What the search knows of a position: for each player to move, whether
+/// it is known and whether that player wins (two bits each).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Wins(u8);
+
+impl Wins {
+    fn get(self, left: bool) -> Option<bool> {
+        let shift = if left { 0 } else { 2 };
+        (self.0 >> shift & 1 == 1).then_some(self.0 >> (shift + 1) & 1 == 1)
+    }
+
+    fn set(&mut self, left: bool, wins: bool) {
+        let shift = if left { 0 } else { 2 };
+        self.0 |= (1 | u8::from(wins) << 1) << shift;
+    }
+}
+
+/// The results of a search, by key.
+pub(super) type WinMemo<P> = HashMap<P, Wins>;
+
+/// A position on the search's stack: the player to move (Left if `left`,
+/// in the game of the key) and the moves still to try, each a key and who
+/// moves there in that key's game.
+struct Frame<P> {
+    key: P,
+    left: bool,
+    moves: Vec<(P, bool)>,
+    next: usize,
+}
+
+/// Whether the player to move wins under normal play, from the counts of
+/// the moves each player can still make: they win with more safe moves than
+/// the opponent has moves left, and lose if the opponent has as many safe
+/// moves as they have moves (Lachmann, Moore and Rapaport's argument: a
+/// player can always make their safe moves, and moves never appear).
+fn by_counts(b: &MoveBounds, left: bool) -> Option<bool> {
+    let (my_safe, my_most, their_safe, their_most) = if left {
+        (b.left_safe, b.left_most, b.right_safe, b.right_most)
+    } else {
+        (b.right_safe, b.right_most, b.left_safe, b.left_most)
+    };
+    if my_safe > their_most {
+        Some(true)
+    } else if their_safe >= my_most {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// Whether the player to move (Left if `left`) wins from the key `root`.
+pub(super) fn wins<R: Ruleset>(
+    rs: &R,
+    misere: bool,
+    memo: &mut WinMemo<R::Position>,
+    root: R::Position,
+    left: bool,
+) -> bool {
+    let known = |memo: &WinMemo<R::Position>, k: &R::Position, left: bool| {
+        memo.get(k).and_then(|w| w.get(left))
+    };
+    let counted = |k: &R::Position, left: bool| {
+        if misere {
+            return None;
+        }
+        by_counts(&rs.move_bounds(k)?, left)
+    };
+    if let Some(w) = known(memo, &root, left) {
+        return w;
+    }
+    let mut stack: Vec<Frame<R::Position>> = Vec::new();
+    let mut open: HashSet<(R::Position, bool)> = HashSet::new();
+    let mut enter = (root.clone(), left);
+    loop {
+        // Settle the position entered, or put it on the stack.
+        let (q, l) = enter;
+        crate::interrupt::check();
+        crate::interrupt::note_work();
+        if known(memo, &q, l).is_none() {
+            if let Some(w) = counted(&q, l) {
+                memo.entry(q).or_default().set(l, w);
+            } else {
+                if !open.insert((q.clone(), l)) {
+                    let path: Vec<R::Position> = stack.iter().map(|f| f.key.clone()).collect();
+                    not_short(&q, &path, |x| {
+                        open.contains(&(x.clone(), true)) || open.contains(&(x.clone(), false))
+                    });
+                }
+                let moves = moves(rs, misere, &q, l);
+                // A move to a position known or counted lost for the
+                // opponent wins at once, before any search below.
+                let wins_now = moves
+                    .iter()
+                    .any(|(c, cl)| known(memo, c, *cl).or_else(|| counted(c, *cl)) == Some(false));
+                if wins_now {
+                    open.remove(&(q.clone(), l));
+                    memo.entry(q).or_default().set(l, true);
+                } else {
+                    stack.push(Frame {
+                        key: q,
+                        left: l,
+                        moves,
+                        next: 0,
+                    });
+                }
+            }
+        }
+        // Go on with the frame on top: its next move not yet known to lose.
+        loop {
+            let Some(top) = stack.last_mut() else {
+                return known(memo, &root, left).expect("settled");
+            };
+            let mut descend = None;
+            let mut won = false;
+            while top.next < top.moves.len() {
+                let (c, cl) = &top.moves[top.next];
+                match known(memo, c, *cl) {
+                    Some(false) => {
+                        won = true;
+                        break;
+                    }
+                    Some(true) => top.next += 1,
+                    None => {
+                        descend = Some((c.clone(), *cl));
+                        break;
+                    }
+                }
+            }
+            if let Some(next) = descend {
+                enter = next;
+                break;
+            }
+            // Won, or every move is won by the opponent (no move at all
+            // loses, or wins under misère play).
+            let w = won || (top.moves.is_empty() && misere);
+            let done = stack.pop().expect("a frame");
+            open.remove(&(done.key.clone(), done.left));
+            memo.entry(done.key).or_default().set(done.left, w);
+        }
+    }
+}
+
+/// The moves of the player to move from the key `k`, best first under
+/// normal play: each option's signed key, and who moves there in that
+/// key's game (the players' roles exchanged where the key is the negative).
+fn moves<R: Ruleset>(
+    rs: &R,
+    misere: bool,
+    k: &R::Position,
+    left: bool,
+) -> Vec<(R::Position, bool)> {
+    let mut options = if left {
+        rs.left_options(k)
+    } else {
+        rs.right_options(k)
+    };
+    if !misere {
+        options.sort_by_cached_key(|o| rs.score(o, left));
+    }
+    let mut keys = Vec::with_capacity(options.len());
+    distinct_keys(rs, options, &mut keys);
+    keys.into_iter().map(|(c, neg)| (c, !left ^ neg)).collect()
+}
