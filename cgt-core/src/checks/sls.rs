@@ -13,7 +13,7 @@ pub struct Memos {
     /// "The player to move wins", by state and mover.
     pub wins: crate::ruleset::sls::WinMemo,
     /// "Strategy Σ wins from here", by state (Blue to move).
-    pub sigma: dashmap::DashMap<State, bool>,
+    pub sigma: crate::ruleset::sls::SharedMemo<State>,
 }
 
 /// A state where a check failed, and why.
@@ -245,7 +245,7 @@ pub fn type_one(states: &[State], sls: &Sls, memo: &Memos) -> Result<u64, Counte
 }
 
 /// Blue plays Σ (spec §2.2) from `s` with Blue to move; Red tries every turn.
-fn sigma_wins(sls: &Sls, s: &State, memo: &dashmap::DashMap<State, bool>) -> bool {
+fn sigma_wins(sls: &Sls, s: &State, memo: &crate::ruleset::sls::SharedMemo<State>) -> bool {
     if let Some(w) = memo.get(s) {
         return *w;
     }

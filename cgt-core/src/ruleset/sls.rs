@@ -281,7 +281,11 @@ impl Notation for Sls {
 }
 
 /// A memo of "the player to move wins", shareable between threads.
-pub type WinMemo = dashmap::DashMap<(State, Colour), bool>;
+pub type WinMemo = SharedMemo<(State, Colour)>;
+
+/// A map that threads share, hashed with the engine's fast hasher (the
+/// standard one, SipHash, took a fifth of a search's time).
+pub type SharedMemo<K> = dashmap::DashMap<K, bool, hashbrown::hash_map::DefaultHashBuilder>;
 
 /// The ruleset: Left = Blue, Right = Red.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -391,8 +395,8 @@ impl State {
     /// Sorted piles and escrow; empty slots clamped to what can ever be used
     /// (spec §3.4), or to "enough" on an unbounded table.
     pub(crate) fn normalised(mut self, unbounded: bool) -> State {
-        self.piles.sort();
-        self.escrow.sort();
+        self.piles.sort_unstable();
+        self.escrow.sort_unstable();
         let t = self.live_chips();
         let usable = t.saturating_sub(self.piles.len() as u32);
         self.empty = if unbounded {
@@ -498,18 +502,38 @@ impl Sls {
     /// Every way `who`'s complete turn can end, with one sequence of actions
     /// leading to each (the first found). Empty if `who` cannot move.
     pub fn turns(&self, s: &State, who: Colour) -> Vec<(State, Vec<Action>)> {
-        self.turns_impl(s, who, true)
+        let mut finals: HashMap<State, Vec<Action>> = HashMap::new();
+        self.each_turn_end(s, who, true, &mut |t, acts| {
+            finals.entry(t).or_insert_with(|| acts.to_vec());
+            false
+        });
+        let mut out: Vec<(State, Vec<Action>)> = finals.into_iter().collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
     }
 
-    /// The states at which `who`'s turn can end (no action record).
+    /// The states at which `who`'s turn can end (no action record), in order.
     pub fn turn_states(&self, s: &State, who: Colour) -> Vec<State> {
-        self.turns_impl(s, who, false)
-            .into_iter()
-            .map(|(t, _)| t)
-            .collect()
+        let mut finals: HashSet<State> = HashSet::new();
+        self.each_turn_end(s, who, false, &mut |t, _| {
+            finals.insert(t);
+            false
+        });
+        let mut out: Vec<State> = finals.into_iter().collect();
+        out.sort_unstable();
+        out
     }
 
-    fn turns_impl(&self, s: &State, who: Colour, record: bool) -> Vec<(State, Vec<Action>)> {
+    /// Calls `f` with each state at which `who`'s turn can end (a state may
+    /// come more than once) and, with `record`, the actions leading there;
+    /// stops as soon as `f` returns true, and says whether it did.
+    fn each_turn_end(
+        &self,
+        s: &State,
+        who: Colour,
+        record: bool,
+        f: &mut dyn FnMut(State, &[Action]) -> bool,
+    ) -> bool {
         // 1. Resolve this player's escrow (each kill choice branches).
         let mut starts: Vec<(State, Vec<Action>)> = vec![(s.clone(), vec![])];
         let mine: Vec<Escrow> = s
@@ -530,7 +554,9 @@ impl Sls {
                         hand_mut(&mut t, who).add(Colour::B, e.b - kb);
                         hand_mut(&mut t, who).add(Colour::R, e.r - kr);
                         let mut a = acts.clone();
-                        a.push(Action::Kill { b: kb, r: kr });
+                        if record {
+                            a.push(Action::Kill { b: kb, r: kr });
+                        }
                         next.push((t, a));
                     }
                 }
@@ -538,7 +564,6 @@ impl Sls {
             }
         }
         // 2. Place chips until the move passes; depth-first over mid-turn states.
-        let mut finals: HashMap<State, Vec<Action>> = HashMap::new();
         let mut seen: HashSet<State> = HashSet::new();
         let mut stack: Vec<(State, Vec<Action>)> = Vec::new();
         for (st, acts) in starts {
@@ -561,14 +586,12 @@ impl Sls {
                     if hand(&next, who).total() > 0 {
                         stack.push((next, a));
                     }
-                } else {
-                    finals.entry(next).or_insert(a);
+                } else if f(next, &a) {
+                    return true;
                 }
             }
         }
-        let mut out: Vec<(State, Vec<Action>)> = finals.into_iter().collect();
-        out.sort_by(|a, b| a.0.cmp(&b.0));
-        out
+        false
     }
 
     /// Single placements (and extra actions) from a mid-turn state:
@@ -586,30 +609,34 @@ impl Sls {
                 Colour::B => hand_mut(&mut base, who).b -= 1,
                 Colour::R => hand_mut(&mut base, who).r -= 1,
             }
+            // The actions of a step, built only when they are recorded.
+            let acts = |list: &[Action]| if record { list.to_vec() } else { Vec::new() };
             // On an empty slot.
             if s.empty > 0 || self.rules.unbounded {
                 let mut t = base.clone();
                 t.empty = t.empty.saturating_sub(1);
                 t.piles.push(Pile { top: c, len: 1 });
-                out.push((t, vec![Action::PlaceEmpty { colour: c }], c != x));
+                out.push((t, acts(&[Action::PlaceEmpty { colour: c }]), c != x));
             }
-            // On each distinct pile.
-            let mut tried: HashSet<Pile> = HashSet::new();
+            // On each distinct pile (equal piles are next to each other:
+            // the piles are sorted).
             for (k, p) in s.piles.iter().enumerate() {
-                if !tried.insert(*p) {
+                if k > 0 && s.piles[k - 1] == *p {
                     continue;
                 }
                 let mut t = base.clone();
                 t.piles.remove(k);
-                let pile = if record { p.text() } else { String::new() };
-                let action = Action::PlaceOn { colour: c, pile };
+                let action = || Action::PlaceOn {
+                    colour: c,
+                    pile: p.text(),
+                };
                 if c != p.top {
                     t.piles.push(Pile {
                         top: c,
                         len: p.len + 1,
                     });
                     // y on an x-pile: X continues; x on a y-pile: the turn ends.
-                    out.push((t, vec![action], c != x));
+                    out.push((t, if record { vec![action()] } else { Vec::new() }, c != x));
                 } else {
                     // The new chip repeats the top colour: the old pile plus one `c`.
                     let (b, r) = captured(p, c);
@@ -620,16 +647,17 @@ impl Sls {
                             let mut u = t.clone();
                             hand_mut(&mut u, x).add(Colour::B, b - kb);
                             hand_mut(&mut u, x).add(Colour::R, r - kr);
-                            out.push((
-                                u,
-                                vec![action.clone(), Action::Kill { b: kb, r: kr }],
-                                true,
-                            ));
+                            let steps = if record {
+                                vec![action(), Action::Kill { b: kb, r: kr }]
+                            } else {
+                                Vec::new()
+                            };
+                            out.push((u, steps, true));
                         }
                     } else {
                         // The opponent captures: escrow, and the turn ends.
                         t.escrow.push(Escrow { capturer: c, b, r });
-                        out.push((t, vec![action], false));
+                        out.push((t, if record { vec![action()] } else { Vec::new() }, false));
                     }
                 }
             }
@@ -643,9 +671,10 @@ impl Sls {
                     Colour::R => hand_mut(&mut t, who).r -= 1,
                 }
                 let mut g = t.clone();
-                out.push((t, vec![Action::KillPrisoner], true));
+                let step = |a: Action| if record { vec![a] } else { Vec::new() };
+                out.push((t, step(Action::KillPrisoner), true));
                 hand_mut(&mut g, x.other()).add(prisoner, 1);
-                out.push((g, vec![Action::GivePrisoner], true));
+                out.push((g, step(Action::GivePrisoner), true));
             }
         }
         out
@@ -658,10 +687,12 @@ impl Sls {
         if let Some(w) = memo.get(&(s.clone(), who)) {
             return *w;
         }
+        // The turns are tried as they are found: the first that leaves the
+        // opponent lost ends the search (most states have one early).
         let w = crate::game::deep(|| {
-            self.turn_states(s, who)
-                .iter()
-                .any(|t| !self.mover_wins(t, who.other(), memo))
+            self.each_turn_end(s, who, false, &mut |t, _| {
+                !self.mover_wins(&t, who.other(), memo)
+            })
         });
         memo.insert((s.clone(), who), w);
         w
