@@ -185,6 +185,13 @@ pub fn work() -> u64 {
 /// Set the memory limit in bytes (0 = none).
 pub fn set_memory_limit(bytes: usize) {
     LIMIT.store(bytes, Ordering::Relaxed);
+    // A small limit is checked in small steps, so it still stops the work.
+    let batch = if bytes == 0 {
+        ALLOC_BATCH
+    } else {
+        (bytes / 64).clamp(1, ALLOC_BATCH as usize) as isize
+    };
+    BATCH.store(batch, Ordering::Relaxed);
 }
 
 /// The memory limit in bytes (0 = none).
@@ -193,7 +200,7 @@ pub fn memory_limit() -> usize {
 }
 
 /// Bytes accounted as live (heap through a counting allocator, grown stacks),
-/// to within [`ALLOC_BATCH`] per thread.
+/// to within [`ALLOC_BATCH`] (or a 64th of the limit) per thread.
 pub fn live_bytes() -> usize {
     LIVE.load(Ordering::Relaxed).max(0) as usize
 }
@@ -223,6 +230,9 @@ fn add_live(delta: isize) {
 /// seventh of the time of allocation-heavy work.
 pub const ALLOC_BATCH: isize = 64 * 1024;
 
+/// The batch in force: [`ALLOC_BATCH`], or a 64th of a smaller memory limit.
+static BATCH: std::sync::atomic::AtomicIsize = std::sync::atomic::AtomicIsize::new(ALLOC_BATCH);
+
 thread_local! {
     /// This thread's allocations not yet added to the shared account. A
     /// `const` cell without a destructor: safe to touch from the allocator.
@@ -235,7 +245,7 @@ thread_local! {
 fn note_heap(delta: isize) {
     let flushed = DRIFT.try_with(|d| {
         let n = d.get() + delta;
-        if n.abs() >= ALLOC_BATCH {
+        if n.abs() >= BATCH.load(Ordering::Relaxed) {
             d.set(0);
             add_live(n);
         } else {
