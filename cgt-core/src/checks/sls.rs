@@ -13,7 +13,7 @@ pub struct Memos {
     /// "The player to move wins", by state and mover.
     pub wins: crate::ruleset::sls::WinMemo,
     /// "Strategy Σ wins from here", by state (Blue to move).
-    pub sigma: crate::ruleset::sls::SharedMemo<State>,
+    pub sigma: crate::ruleset::sls::SharedMemo<crate::ruleset::sls::PackedState>,
 }
 
 /// A state where a check failed, and why.
@@ -245,8 +245,13 @@ pub fn type_one(states: &[State], sls: &Sls, memo: &Memos) -> Result<u64, Counte
 }
 
 /// Blue plays Σ (spec §2.2) from `s` with Blue to move; Red tries every turn.
-fn sigma_wins(sls: &Sls, s: &State, memo: &crate::ruleset::sls::SharedMemo<State>) -> bool {
-    if let Some(w) = memo.get(s) {
+fn sigma_wins(
+    sls: &Sls,
+    s: &State,
+    memo: &crate::ruleset::sls::SharedMemo<crate::ruleset::sls::PackedState>,
+) -> bool {
+    let key = crate::ruleset::sls::PackedState::of(s, Colour::B);
+    if let Some(w) = memo.get(&key) {
         return *w;
     }
     let w = crate::game::deep(|| {
@@ -314,12 +319,11 @@ fn sigma_wins(sls: &Sls, s: &State, memo: &crate::ruleset::sls::SharedMemo<State
             None => return false,
         }
         let t = t.normalised(sls.rules.unbounded);
-        // Red moves: every Red turn must leave Blue (playing Σ) winning.
-        sls.turn_states(&t, Colour::R)
-            .iter()
-            .all(|u| sigma_wins(sls, u, memo))
+        // Red moves: every Red turn must leave Blue (playing Σ) winning
+        // (the turns tried as they are found, up to the first that does not).
+        !sls.any_turn(&t, Colour::R, |u| !sigma_wins(sls, u, memo))
     });
-    memo.insert(s.clone(), w);
+    memo.insert(key, w);
     w
 }
 

@@ -281,7 +281,59 @@ impl Notation for Sls {
 }
 
 /// A memo of "the player to move wins", shareable between threads.
-pub type WinMemo = SharedMemo<(State, Colour)>;
+pub type WinMemo = SharedMemo<PackedState>;
+
+impl PackedState {
+    /// The key of `s` with `who` to move.
+    pub fn of(s: &State, who: Colour) -> PackedState {
+        PackedState::new(s, who)
+    }
+}
+
+/// A state and the player to move, packed into bytes: the win search's
+/// memo holds millions of them, and its time goes to finding them, so the
+/// smaller and the cheaper to hash, the better (a third of the memory of
+/// the state itself, and no allocation while it fits inline).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PackedState(smallvec::SmallVec<[u8; 24]>);
+
+impl PackedState {
+    fn new(s: &State, who: Colour) -> PackedState {
+        let mut out = smallvec::SmallVec::new();
+        // Counts below 255 take a byte; larger ones an escape and four.
+        let count = |out: &mut smallvec::SmallVec<[u8; 24]>, n: u32| match u8::try_from(n) {
+            Ok(b) if b < u8::MAX => out.push(b),
+            _ => {
+                out.push(u8::MAX);
+                out.extend_from_slice(&n.to_le_bytes());
+            }
+        };
+        out.push(u8::from(who == Colour::R));
+        count(&mut out, s.piles.len() as u32);
+        for p in &s.piles {
+            // A pile of fewer than 127 chips in a byte: its length and the
+            // colour on top; a longer one as the escape, the colour, the length.
+            let top = u8::from(p.top == Colour::R);
+            match u8::try_from(p.len) {
+                Ok(len) if len < 127 => out.push(len << 1 | top),
+                _ => {
+                    out.push(u8::MAX);
+                    out.push(top);
+                    out.extend_from_slice(&p.len.to_le_bytes());
+                }
+            }
+        }
+        for n in [s.empty, s.blue.b, s.blue.r, s.red.b, s.red.r] {
+            count(&mut out, n);
+        }
+        for e in &s.escrow {
+            count(&mut out, u32::from(e.capturer == Colour::R));
+            count(&mut out, e.b);
+            count(&mut out, e.r);
+        }
+        PackedState(out)
+    }
+}
 
 /// A map that threads share, hashed with the engine's fast hasher (the
 /// standard one, SipHash, took a fifth of a search's time).
@@ -524,6 +576,12 @@ impl Sls {
         out
     }
 
+    /// Whether some turn of `who` ends in a state for which `f` holds,
+    /// trying the turns as they are found (stops at the first).
+    pub fn any_turn(&self, s: &State, who: Colour, mut f: impl FnMut(&State) -> bool) -> bool {
+        self.each_turn_end(s, who, false, &mut |t, _| f(&t))
+    }
+
     /// Calls `f` with each state at which `who`'s turn can end (a state may
     /// come more than once) and, with `record`, the actions leading there;
     /// stops as soon as `f` returns true, and says whether it did.
@@ -684,17 +742,15 @@ impl Sls {
     /// search over whole turns (stops at the first winning turn), memoised in
     /// a memo that threads may share.
     pub fn mover_wins(&self, s: &State, who: Colour, memo: &WinMemo) -> bool {
-        if let Some(w) = memo.get(&(s.clone(), who)) {
+        let key = PackedState::new(s, who);
+        if let Some(w) = memo.get(&key) {
             return *w;
         }
         // The turns are tried as they are found: the first that leaves the
         // opponent lost ends the search (most states have one early).
-        let w = crate::game::deep(|| {
-            self.each_turn_end(s, who, false, &mut |t, _| {
-                !self.mover_wins(&t, who.other(), memo)
-            })
-        });
-        memo.insert((s.clone(), who), w);
+        let w =
+            crate::game::deep(|| self.any_turn(s, who, |t| !self.mover_wins(t, who.other(), memo)));
+        memo.insert(key, w);
         w
     }
 
