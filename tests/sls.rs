@@ -178,3 +178,39 @@ fn theorems_hold_on_small_ranges() {
         panic!("type I theorem fails at {}: {}", c.state, c.detail);
     }
 }
+
+#[test]
+fn type_one_check_tells_a_lost_state_from_a_failing_strategy() {
+    // Outside the type I range the check must fail, and say why: where Blue
+    // loses, or where Blue wins but Σ does not find the win. A Σ that wins is
+    // a proof that Blue wins: the search must agree on every state.
+    let sls = Sls::default();
+    let memos = checks::Memos::default();
+    let (mut lost, mut sigma_fails, mut proved) = (0, 0, 0);
+    for s in checks::all_states(3, 3, 3) {
+        let blue_wins = sls.mover_wins(&s, cgt_core::ruleset::sls::Colour::B, &memos.wins);
+        match checks::type_one(std::slice::from_ref(&s), &sls, &memos) {
+            Ok(_) => {
+                assert!(
+                    blue_wins,
+                    "Σ wins from {} but the search says Blue loses",
+                    s.text()
+                );
+                proved += 1;
+            }
+            Err(c) if c.detail.contains("does not win") => {
+                assert!(!blue_wins, "{}: {}", c.state, c.detail);
+                lost += 1;
+            }
+            Err(c) => {
+                assert!(c.detail.contains("Σ loses"), "{}: {}", c.state, c.detail);
+                assert!(blue_wins, "{}: {}", c.state, c.detail);
+                sigma_fails += 1;
+            }
+        }
+    }
+    assert!(
+        lost > 0 && sigma_fails > 0 && proved > 0,
+        "{lost} {sigma_fails} {proved}"
+    );
+}

@@ -14,6 +14,8 @@ pub struct Memos {
     pub wins: crate::ruleset::sls::WinMemo,
     /// "Strategy Σ wins from here", by state (Blue to move).
     pub sigma: crate::ruleset::sls::SharedMemo<crate::ruleset::sls::PackedState>,
+    /// The first state where Σ's turn was not a legal Blue turn, if any.
+    pub illegal: std::sync::Mutex<Option<String>>,
 }
 
 /// A state where a check failed, and why.
@@ -225,31 +227,37 @@ fn to_plain(s: &State) -> Plain {
 }
 
 /// Type I theorem: Blue wins, and strategy Σ itself never loses against
-/// any sequence of Red turns.
+/// any sequence of Red turns. A Σ that wins, each of its turns checked to
+/// be a legal Blue turn, proves that Blue wins, so the full win search runs
+/// only where Σ fails (to say whether Blue loses or only Σ does).
 pub fn type_one(states: &[State], sls: &Sls, memo: &Memos) -> Result<u64, Counterexample> {
     for s in states {
-        if !sls.mover_wins(s, Colour::B, &memo.wins) {
-            return Err(Counterexample {
-                state: s.text(),
-                detail: "Blue, to move with m_b > n_r, does not win".into(),
-            });
+        if sigma_wins(sls, s, memo) {
+            continue;
         }
-        if !sigma_wins(sls, s, &memo.sigma) {
-            return Err(Counterexample {
-                state: s.text(),
-                detail: "strategy Σ loses against some Red play".into(),
-            });
-        }
+        let detail = if let Some(at) = memo
+            .illegal
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+        {
+            format!("strategy Σ's turn from {at} is not a legal Blue turn")
+        } else if !sls.mover_wins(s, Colour::B, &memo.wins) {
+            "Blue, to move with m_b > n_r, does not win".into()
+        } else {
+            "strategy Σ loses against some Red play".into()
+        };
+        return Err(Counterexample {
+            state: s.text(),
+            detail,
+        });
     }
     Ok(states.len() as u64)
 }
 
 /// Blue plays Σ (spec §2.2) from `s` with Blue to move; Red tries every turn.
-fn sigma_wins(
-    sls: &Sls,
-    s: &State,
-    memo: &crate::ruleset::sls::SharedMemo<crate::ruleset::sls::PackedState>,
-) -> bool {
+fn sigma_wins(sls: &Sls, s: &State, memos: &Memos) -> bool {
+    let memo = &memos.sigma;
     let key = crate::ruleset::sls::PackedState::of(s, Colour::B);
     if let Some(w) = memo.get(&key) {
         return *w;
@@ -319,9 +327,15 @@ fn sigma_wins(
             None => return false,
         }
         let t = t.normalised(sls.rules.unbounded);
+        // Σ's turn must be one of Blue's turns under the rules in force.
+        if !sls.any_turn(s, Colour::B, |u| *u == t) {
+            let mut illegal = memos.illegal.lock().unwrap_or_else(|e| e.into_inner());
+            illegal.get_or_insert_with(|| s.text());
+            return false;
+        }
         // Red moves: every Red turn must leave Blue (playing Σ) winning
         // (the turns tried as they are found, up to the first that does not).
-        !sls.any_turn(&t, Colour::R, |u| !sigma_wins(sls, u, memo))
+        !sls.any_turn(&t, Colour::R, |u| !sigma_wins(sls, u, memos))
     });
     memo.insert(key, w);
     w
