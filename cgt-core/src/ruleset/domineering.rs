@@ -98,6 +98,29 @@ fn transpose8(mut x: u64) -> u64 {
     x
 }
 
+/// For each row of at most 8 squares (a byte, bit `c` set where column `c`
+/// is free), how many horizontal dominoes fit side by side: half of each
+/// run of free squares, rounded down.
+static ROW_CAPACITY: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut row = 0;
+    while row < 256 {
+        let (mut count, mut run, mut c) = (0, 0, 0);
+        while c <= 8 {
+            if c < 8 && row >> c & 1 == 1 {
+                run += 1;
+            } else {
+                count += run / 2;
+                run = 0;
+            }
+            c += 1;
+        }
+        table[row] = count;
+        row += 1;
+    }
+    table
+};
+
 impl Board {
     /// A board of the given shape and free squares.
     fn new(rows: usize, cols: usize, free: u128) -> Board {
@@ -364,6 +387,20 @@ impl Board {
     /// The most dominoes that fit side by side in `set` (at most half of
     /// each run of squares, in columns for vertical ones, in rows else).
     fn capacity(&self, mut set: u128, vertical: bool) -> u32 {
+        if self.in_bytes() {
+            // Rows are bytes: each row's capacity from a table, and columns
+            // as the rows of the transposed square.
+            let x = if vertical {
+                transpose8(set as u64)
+            } else {
+                set as u64
+            };
+            return x
+                .to_le_bytes()
+                .iter()
+                .map(|&row| u32::from(ROW_CAPACITY[usize::from(row)]))
+                .sum();
+        }
         let step = if vertical { self.stride() } else { 1 };
         let mut count = 0;
         loop {
@@ -561,6 +598,23 @@ mod tests {
                     assert_eq!(t.is_free(c, r), f, "{b:?}");
                 }
             }
+            // Capacity: half of each run of free squares, in rows for
+            // horizontal dominoes and in columns for vertical ones.
+            let halves = |lines: Vec<Vec<bool>>| -> u32 {
+                lines
+                    .iter()
+                    .map(|l| {
+                        l.split(|&f| !f)
+                            .map(|run| run.len() as u32 / 2)
+                            .sum::<u32>()
+                    })
+                    .sum()
+            };
+            let columns: Vec<Vec<bool>> = (0..b.cols())
+                .map(|c| g.iter().map(|row| row[c]).collect())
+                .collect();
+            assert_eq!(b.capacity(b.free(), false), halves(g.clone()), "{b:?}");
+            assert_eq!(b.capacity(b.free(), true), halves(columns), "{b:?}");
             // Trimming keeps the free squares between the first and last
             // used rows and columns.
             let tr = b.trimmed();
