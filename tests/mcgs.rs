@@ -62,9 +62,9 @@ macro_rules! agrees_with_cgsuite {
 
 agrees_with_cgsuite! {
     clobber: "clobber", "clobber_1xn" => 48;
-    domineering: "domineering" => 100;
+    domineering: "domineering" => 200;
     toads_and_frogs: "gen_toads" => 60;
-    nogo: "nogo_1xn" => 67;
+    nogo: "nogo", "nogo_1xn" => 78;
     elephants: "elephants" => 150;
     fission: "fission" => 99;
     amazons: "amazons" => 22;
