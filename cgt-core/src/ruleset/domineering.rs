@@ -432,6 +432,49 @@ impl Board {
         self.capacity(free & !across, vertical)
     }
 
+    /// Moves a player (Left if `vertical`) can make on squares the opponent
+    /// can cover, in every other line (column for Left, row for Right) so
+    /// that one move of the opponent, which spans two neighbouring lines,
+    /// takes away at most one of them: the most of the two choices of lines.
+    fn vulnerable_moves(&self, vertical: bool) -> u32 {
+        let free = self.free();
+        let exposed = free & self.neighbours_across(free, vertical);
+        if exposed == 0 {
+            return 0;
+        }
+        let lines = self.every_other_line(vertical);
+        let all = Board::all(self.rows(), self.cols());
+        self.capacity(exposed & lines, vertical)
+            .max(self.capacity(exposed & !lines & all, vertical))
+    }
+
+    /// The squares of the even columns (`vertical`) or of the even rows.
+    fn every_other_line(&self, vertical: bool) -> u128 {
+        let all = Board::all(self.rows(), self.cols());
+        if self.in_bytes() {
+            let lines: u64 = if vertical {
+                0x5555_5555_5555_5555
+            } else {
+                0x00FF_00FF_00FF_00FF
+            };
+            return u128::from(lines) & all;
+        }
+        if vertical {
+            (0..self.cols())
+                .step_by(2)
+                .fold(0, |acc, c| acc | self.first_column() << c)
+        } else {
+            (0..self.rows())
+                .step_by(2)
+                .fold(0, |acc, r| acc | self.row_mask(r))
+        }
+    }
+
+    /// The squares of row `r`.
+    fn row_mask(&self, r: usize) -> u128 {
+        low(self.cols()) << (r * self.stride())
+    }
+
     /// The squares with a free neighbour in `set` in the other player's
     /// direction (left or right of them for Left's safety, above or below
     /// for Right's).
@@ -487,8 +530,10 @@ impl Ruleset for Domineering {
         // free squares (moves only ever disappear).
         Some(MoveBounds {
             left_safe: b.safe_moves(true),
+            left_vulnerable: b.vulnerable_moves(true),
             left_most: b.most_moves(true),
             right_safe: b.safe_moves(false),
+            right_vulnerable: b.vulnerable_moves(false),
             right_most: b.most_moves(false),
         })
     }

@@ -88,10 +88,17 @@ pub trait Ruleset {
 pub struct MoveBounds {
     /// Left's safe moves.
     pub left_safe: u32,
+    /// Left's vulnerable moves: moves that share no square with each other
+    /// or with the safe ones, of which one move of Right takes away at most
+    /// one. Playing them first, Left makes at least half of them (rounded
+    /// up when Left moves first, down when Right does).
+    pub left_vulnerable: u32,
     /// The most moves Left can make.
     pub left_most: u32,
     /// Right's safe moves.
     pub right_safe: u32,
+    /// Right's vulnerable moves (as Left's).
+    pub right_vulnerable: u32,
     /// The most moves Right can make.
     pub right_most: u32,
 }

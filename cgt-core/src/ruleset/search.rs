@@ -40,19 +40,28 @@ struct Frame<P> {
 }
 
 /// Whether the player to move wins under normal play, from the counts of
-/// the moves each player can still make: they win with more safe moves than
-/// the opponent has moves left, and lose if the opponent has as many safe
-/// moves as they have moves (Lachmann, Moore and Rapaport's argument: a
-/// player can always make their safe moves, and moves never appear).
+/// the moves each player can still make (Lachmann, Moore and Rapaport's
+/// argument: moves never appear, and a player can always make their safe
+/// moves). A player who plays their vulnerable moves first, while the
+/// opponent takes away at most one per move, makes at least half of them:
+/// rounded up when moving first, down when moving second. So the player to
+/// move wins if they can make more moves than the opponent's most, and
+/// loses if the opponent, moving second, can make as many as their own most.
 fn by_counts(b: &MoveBounds, left: bool) -> Option<bool> {
-    let (my_safe, my_most, their_safe, their_most) = if left {
-        (b.left_safe, b.left_most, b.right_safe, b.right_most)
+    let (mine, their) = if left {
+        (
+            (b.left_safe, b.left_vulnerable, b.left_most),
+            (b.right_safe, b.right_vulnerable, b.right_most),
+        )
     } else {
-        (b.right_safe, b.right_most, b.left_safe, b.left_most)
+        (
+            (b.right_safe, b.right_vulnerable, b.right_most),
+            (b.left_safe, b.left_vulnerable, b.left_most),
+        )
     };
-    if my_safe > their_most {
+    if mine.0 + mine.1.div_ceil(2) > their.2 {
         Some(true)
-    } else if their_safe >= my_most {
+    } else if their.0 + their.1 / 2 >= mine.2 {
         Some(false)
     } else {
         None
