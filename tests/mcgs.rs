@@ -62,7 +62,7 @@ macro_rules! agrees_with_cgsuite {
 
 agrees_with_cgsuite! {
     clobber: "clobber", "clobber_1xn" => 56;
-    domineering: "domineering" => 200;
+    domineering: "domineering" => 250;
     toads_and_frogs: "gen_toads" => 220;
     nogo: "nogo", "nogo_1xn" => 78;
     elephants: "elephants" => 150;
