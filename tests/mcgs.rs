@@ -63,7 +63,7 @@ macro_rules! agrees_with_cgsuite {
 agrees_with_cgsuite! {
     clobber: "clobber", "clobber_1xn" => 56;
     domineering: "domineering" => 250;
-    toads_and_frogs: "gen_toads" => 220;
+    toads_and_frogs: "gen_toads" => 270;
     nogo: "nogo", "nogo_1xn" => 78;
     elephants: "elephants" => 150;
     fission: "fission" => 99;
