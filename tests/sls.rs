@@ -214,3 +214,24 @@ fn type_one_check_tells_a_lost_state_from_a_failing_strategy() {
         "{lost} {sigma_fails} {proved}"
     );
 }
+
+#[test]
+fn type_one_check_refuses_a_strategy_turn_the_rules_do_not_allow() {
+    // Σ kills a red chip when it captures one; where only the capturer's
+    // own colour may be killed, that turn is not a legal turn, and a Σ that
+    // wins with it proves nothing: the check must say so.
+    use cgt_core::ruleset::sls::{Kill, Rules};
+    let sls = Sls {
+        rules: Rules {
+            kill: Kill::OwnColourOnly,
+            ..Default::default()
+        },
+    };
+    let refused = checks::type_one_states(3, 3, 2, 2).into_iter().any(|s| {
+        matches!(
+            checks::type_one(std::slice::from_ref(&s), &sls, &checks::Memos::default()),
+            Err(c) if c.detail.contains("not a legal Blue turn")
+        )
+    });
+    assert!(refused);
+}
