@@ -64,7 +64,7 @@ agrees_with_cgsuite! {
     clobber: "clobber", "clobber_1xn" => 56;
     domineering: "domineering" => 250;
     toads_and_frogs: "gen_toads" => 270;
-    nogo: "nogo", "nogo_1xn" => 78;
+    nogo: "nogo", "nogo_1xn" => 90;
     elephants: "elephants" => 150;
     fission: "fission" => 99;
     amazons: "amazons" => 22;
