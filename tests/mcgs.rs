@@ -13,8 +13,11 @@ fn constructor(ruleset: &str, position: &str) -> String {
     match ruleset {
         "domineering" => format!("domineering(\"{position}\")"),
         "clobber" => format!("clobber(\"{position}\")"),
-        // MCGS's one-row Clobber names the colours the other way round
-        // (its XXO is CGSuite's v, as its file says).
+        // MCGS's `cgt:` blocks hold the negative of the position's value
+        // (most files write it as `-(value)`, and the facts keep the value);
+        // the one-row Clobber files write the negative bare (XXO's block
+        // is v), kept as written, so the position is read with the colours
+        // exchanged: its negative.
         "clobber_1xn" => {
             let swapped: String = position
                 .chars()
