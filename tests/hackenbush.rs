@@ -4,6 +4,7 @@
 //! independently), the fusion principle by hand, renumbering and colours.
 
 use cgt_lang::Session;
+use cgt_tests::Xorshift as Stream;
 
 /// Berlekamp's rule: edges up to the first change of colour count ±1 each;
 /// from the first change on, ±1/2, ±1/4, ... Returns numerator over 2^den_exp.
@@ -80,18 +81,6 @@ fn stalk_as_graph(stalk: &str) -> String {
         .map(|(i, c)| format!("{c}{i}-{}", i + 1))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// A pseudo-random number stream (xorshift), the same on every run.
-struct Stream(u64);
-
-impl Stream {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
 }
 
 #[test]

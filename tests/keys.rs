@@ -10,6 +10,7 @@ use cgt_core::ruleset::{
     konane::Konane, nogo::NoGo, ski_jumps::SkiJumps, snort::Snort, toads::Toads,
     toppling_dominoes::TopplingDominoes, Evaluator, Ruleset,
 };
+use cgt_tests::Xorshift as Rng;
 
 /// A ruleset's moves alone: every position is its own key, nothing splits.
 struct Raw<'a, R>(&'a R);
@@ -26,35 +27,12 @@ impl<R: Ruleset> Ruleset for Raw<'_, R> {
     }
 }
 
-/// A small pseudo-random generator (xorshift), the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-
-    /// A cell value: `weights[v]` is the chance of `v` in parts of the sum.
-    fn pick(&mut self, weights: &[u64]) -> u8 {
-        let mut x = self.below(weights.iter().sum());
-        for (v, &w) in weights.iter().enumerate() {
-            if x < w {
-                return v as u8;
-            }
-            x -= w;
-        }
-        unreachable!()
-    }
-
-    fn grid(&mut self, max_rows: usize, max_cols: usize, weights: &[u64]) -> Grid {
-        let rows = 1 + self.below(max_rows as u64) as usize;
-        let cols = 1 + self.below(max_cols as u64) as usize;
-        let cells: Cells = (0..rows * cols).map(|_| self.pick(weights)).collect();
-        Grid { rows, cols, cells }
-    }
+/// A grid of up to `max_rows` × `max_cols` cells, each drawn by `weights`.
+fn grid(rng: &mut Rng, max_rows: usize, max_cols: usize, weights: &[u64]) -> Grid {
+    let rows = 1 + rng.below(max_rows as u64) as usize;
+    let cols = 1 + rng.below(max_cols as u64) as usize;
+    let cells: Cells = (0..rows * cols).map(|_| rng.pick(weights)).collect();
+    Grid { rows, cols, cells }
 }
 
 /// Values of `count` positions made by `make`, keyed and raw, in one arena
@@ -106,21 +84,27 @@ fn toppling_dominoes() {
 fn boards_with_symmetries_and_conjugates() {
     let mut rng = Rng(3);
     // Cell values as each ruleset reads them (0 is an empty square).
-    check("fission", &Fission, 200, || rng.grid(4, 4, &[6, 2, 1]));
+    check("fission", &Fission, 200, || {
+        grid(&mut rng, 4, 4, &[6, 2, 1])
+    });
     check("amazons", &Amazons, 100, || {
-        let mut g = rng.grid(3, 3, &[6, 0, 0, 2]);
+        let mut g = grid(&mut rng, 3, 3, &[6, 0, 0, 2]);
         let n = g.cells.len() as u64;
         g.cells[rng.below(n) as usize] = 1;
         g.cells[rng.below(n) as usize] = 2;
         g
     });
-    check("snort", &Snort, 200, || rng.grid(3, 4, &[6, 1, 1, 1]));
-    check("col", &Col, 200, || rng.grid(3, 4, &[6, 1, 1, 1]));
-    check("nogo", &NoGo, 200, || rng.grid(3, 3, &[5, 1, 1]));
-    check("konane", &Konane, 200, || rng.grid(3, 4, &[2, 3, 3, 1]));
-    check("clobber", &Clobber, 200, || rng.grid(3, 4, &[2, 3, 3]));
+    check("snort", &Snort, 200, || grid(&mut rng, 3, 4, &[6, 1, 1, 1]));
+    check("col", &Col, 200, || grid(&mut rng, 3, 4, &[6, 1, 1, 1]));
+    check("nogo", &NoGo, 200, || grid(&mut rng, 3, 3, &[5, 1, 1]));
+    check("konane", &Konane, 200, || {
+        grid(&mut rng, 3, 4, &[2, 3, 3, 1])
+    });
+    check("clobber", &Clobber, 200, || {
+        grid(&mut rng, 3, 4, &[2, 3, 3])
+    });
     check("ski jumps", &SkiJumps, 200, || {
-        rng.grid(4, 4, &[8, 1, 1, 1, 1])
+        grid(&mut rng, 4, 4, &[8, 1, 1, 1, 1])
     });
 }
 
@@ -129,13 +113,10 @@ fn domineering_boards() {
     let mut rng = Rng(4);
     check("domineering", &Domineering, 300, || {
         let (rows, cols) = (1 + rng.below(4) as usize, 1 + rng.below(5) as usize);
-        let text: Vec<String> = (0..rows)
-            .map(|_| {
-                (0..cols)
-                    .map(|_| if rng.below(4) == 0 { '#' } else { '.' })
-                    .collect()
-            })
-            .collect();
-        cgt_core::ruleset::domineering::Board::parse(&text.join("/")).unwrap()
+        let taken = (0..rows * cols).fold(0u32, |mask, i| mask | u32::from(rng.below(4) == 0) << i);
+        cgt_core::ruleset::domineering::Board::parse(&cgt_tests::board_with_holes(
+            rows, cols, taken,
+        ))
+        .unwrap()
     });
 }

@@ -446,50 +446,27 @@ fn domineering_outcomes_of_boards_with_squares_taken() {
     use cgt_core::ruleset::domineering::{Board, Domineering};
     let mut arena = Arena::new();
     let mut ev = Evaluator::new(&Domineering);
-    let check = |text: &str, arena: &mut Arena, ev: &mut Evaluator<Domineering>| {
+    let mut check = |text: &str| {
         let b = Board::parse(text).unwrap();
-        let g = ev.value(arena, &b);
+        let g = ev.value(&mut arena, &b);
         let expected = arena.outcome(g);
         assert_eq!(Evaluator::new(&Domineering).outcome(&b), expected, "{text}");
     };
     // Two moves of Vertical, of which one move of Horizontal takes either:
     // whoever moves first loses (the value is 0).
-    check(".../.#.", &mut arena, &mut ev);
+    check(".../.#.");
     for (rows, cols) in [(4, 4), (3, 5)] {
         for taken in 0u32..1 << (rows * cols) {
-            let text: Vec<String> = (0..rows)
-                .map(|r| {
-                    (0..cols)
-                        .map(|c| {
-                            if taken >> (r * cols + c) & 1 == 1 {
-                                '#'
-                            } else {
-                                '.'
-                            }
-                        })
-                        .collect()
-                })
-                .collect();
-            check(&text.join("/"), &mut arena, &mut ev);
+            check(&cgt_tests::board_with_holes(rows, cols, taken));
         }
     }
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = cgt_tests::Xorshift(0x2545_F491_4F6C_DD1D);
     for (rows, cols, count) in [(5, 5, 40), (4, 6, 40), (3, 10, 20), (2, 12, 20)] {
         for _ in 0..count {
-            let text: Vec<String> = (0..rows)
-                .map(|_| {
-                    (0..cols)
-                        .map(|_| if next() % 3 == 0 { '#' } else { '.' })
-                        .collect()
-                })
-                .collect();
-            check(&text.join("/"), &mut arena, &mut ev);
+            // A third of the squares taken, drawn row by row.
+            let taken =
+                (0..rows * cols).fold(0u32, |mask, i| mask | u32::from(rng.below(3) == 0) << i);
+            check(&cgt_tests::board_with_holes(rows, cols, taken));
         }
     }
 }

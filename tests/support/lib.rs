@@ -34,3 +34,29 @@ pub fn board_with_holes(rows: usize, cols: usize, mask: u32) -> String {
     };
     (0..rows).map(row).collect::<Vec<_>>().join("|")
 }
+
+/// A small pseudo-random generator (xorshift), the same on every run: the
+/// tests draw their positions from it.
+pub struct Xorshift(pub u64);
+
+impl Xorshift {
+    /// The next number below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+
+    /// A value `v` drawn with chance `weights[v]` in parts of their sum.
+    pub fn pick(&mut self, weights: &[u64]) -> u8 {
+        let mut x = self.below(weights.iter().sum());
+        for (v, &w) in weights.iter().enumerate() {
+            if x < w {
+                return v as u8;
+            }
+            x -= w;
+        }
+        unreachable!()
+    }
+}
