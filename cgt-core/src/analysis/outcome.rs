@@ -16,6 +16,18 @@ pub enum Outcome {
     N,
 }
 
+impl Outcome {
+    /// The outcome class from whether Left and Right each win moving first.
+    pub fn from_first_moves(left_wins_first: bool, right_wins_first: bool) -> Outcome {
+        match (left_wins_first, right_wins_first) {
+            (true, true) => Outcome::N,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::P,
+        }
+    }
+}
+
 impl std::fmt::Display for Outcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {

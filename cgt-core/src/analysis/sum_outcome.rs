@@ -46,12 +46,7 @@ impl Arena {
         }
         let left_first = self.wins(parts.clone(), true, &mut memo);
         let right_first = self.wins(parts, false, &mut memo);
-        match (left_first, right_first) {
-            (true, true) => Outcome::N,
-            (true, false) => Outcome::L,
-            (false, true) => Outcome::R,
-            (false, false) => Outcome::P,
-        }
+        Outcome::from_first_moves(left_first, right_first)
     }
 
     /// Does the player to move (Left if `left`) win the sum moving first?

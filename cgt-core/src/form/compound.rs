@@ -62,12 +62,7 @@ pub fn misere_outcome_direct(arena: &mut Arena, f: &Form) -> Outcome {
     let mut memo = HashMap::new();
     let lw = wins_moving_first(arena, f, true, &mut memo);
     let rw = wins_moving_first(arena, f, false, &mut memo);
-    match (lw, rw) {
-        (true, true) => Outcome::N,
-        (true, false) => Outcome::L,
-        (false, true) => Outcome::R,
-        (false, false) => Outcome::P,
-    }
+    Outcome::from_first_moves(lw, rw)
 }
 
 fn wins_moving_first(

@@ -115,16 +115,6 @@ pub fn lesser_of_conjugates<P: Ord>(key: P, conjugate: P) -> (P, bool) {
     }
 }
 
-/// The outcome class from whether Left and Right win moving first.
-fn outcome_of(left_wins: bool, right_wins: bool) -> Outcome {
-    match (left_wins, right_wins) {
-        (true, true) => Outcome::N,
-        (true, false) => Outcome::L,
-        (false, true) => Outcome::R,
-        (false, false) => Outcome::P,
-    }
-}
-
 /// Computes values, outcomes and forms of a ruleset's positions, memoised by
 /// canonical key, with an explicit work stack (no native recursion).
 ///
@@ -396,7 +386,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         let (root, negated) = self.ruleset.signed_key(p);
         let l = search::wins(self.ruleset, misere, memo, root.clone(), !negated);
         let r = search::wins(self.ruleset, misere, memo, root, negated);
-        outcome_of(l, r)
+        Outcome::from_first_moves(l, r)
     }
 
     /// The position as a game form (shared subtrees), for form operations

@@ -116,15 +116,6 @@ impl std::fmt::Display for Threshold {
     }
 }
 
-fn outcome_of(left_wins_first: bool, right_wins_first: bool) -> Outcome {
-    match (left_wins_first, right_wins_first) {
-        (true, true) => Outcome::N,
-        (true, false) => Outcome::L,
-        (false, true) => Outcome::R,
-        (false, false) => Outcome::P,
-    }
-}
-
 impl Psn {
     /// The ruleset for a permutation σ of 1..=n (Right's ranks).
     pub fn new(sigma: Vec<usize>) -> Result<Self, String> {
@@ -494,7 +485,10 @@ fn dense_thresholds(psn: &Psn, w: &[u64]) -> (Option<(Threshold, Threshold)>, Ou
             };
             lth[k] = lt;
             rth[k] = rt;
-            out[k] = code(outcome_of(lt != INF && alpha > lt, rt != INF && beta > rt));
+            out[k] = code(Outcome::from_first_moves(
+                lt != INF && alpha > lt,
+                rt != INF && beta > rt,
+            ));
         }
     }
     if out[0] == EMPTY {
@@ -675,7 +669,7 @@ impl<'a> ThresholdSolver<'a> {
             // (iii)
             let lw = Threshold::Finite(alpha) > lth;
             let rw = Threshold::Finite(beta) > rth;
-            memo.insert(s, (lth, rth, outcome_of(lw, rw)));
+            memo.insert(s, (lth, rth, Outcome::from_first_moves(lw, rw)));
             stack.pop();
         }
         let (l, r, o) = memo[&root];
