@@ -283,13 +283,6 @@ impl Notation for Sls {
 /// A memo of "the player to move wins", shareable between threads.
 pub type WinMemo = SharedMemo<PackedState>;
 
-impl PackedState {
-    /// The key of `s` with `who` to move.
-    pub fn of(s: &State, who: Colour) -> PackedState {
-        PackedState::new(s, who)
-    }
-}
-
 /// A state and the player to move, packed into bytes: the win search's
 /// memo holds millions of them, and its time goes to finding them, so the
 /// smaller and the cheaper to hash, the better (a third of the memory of
@@ -298,7 +291,8 @@ impl PackedState {
 pub struct PackedState(smallvec::SmallVec<[u8; 24]>);
 
 impl PackedState {
-    fn new(s: &State, who: Colour) -> PackedState {
+    /// The key of `s` with `who` to move.
+    pub fn of(s: &State, who: Colour) -> PackedState {
         let mut out = smallvec::SmallVec::new();
         // Counts below 255 take a byte; larger ones an escape and four.
         let count = |out: &mut smallvec::SmallVec<[u8; 24]>, n: u32| match u8::try_from(n) {
@@ -658,6 +652,9 @@ impl Sls {
         let x = who;
         let mut out = Vec::new();
         let h = hand(s, who);
+        // The actions of a step, built only when they are recorded (a pile's
+        // text is a string to make).
+        let recorded = |make: &dyn Fn() -> Vec<Action>| if record { make() } else { Vec::new() };
         for c in [Colour::B, Colour::R] {
             if h.get(c) == 0 {
                 continue;
@@ -667,14 +664,16 @@ impl Sls {
                 Colour::B => hand_mut(&mut base, who).b -= 1,
                 Colour::R => hand_mut(&mut base, who).r -= 1,
             }
-            // The actions of a step, built only when they are recorded.
-            let acts = |list: &[Action]| if record { list.to_vec() } else { Vec::new() };
             // On an empty slot.
             if s.empty > 0 || self.rules.unbounded {
                 let mut t = base.clone();
                 t.empty = t.empty.saturating_sub(1);
                 t.piles.push(Pile { top: c, len: 1 });
-                out.push((t, acts(&[Action::PlaceEmpty { colour: c }]), c != x));
+                out.push((
+                    t,
+                    recorded(&|| vec![Action::PlaceEmpty { colour: c }]),
+                    c != x,
+                ));
             }
             // On each distinct pile (equal piles are next to each other:
             // the piles are sorted).
@@ -694,7 +693,7 @@ impl Sls {
                         len: p.len + 1,
                     });
                     // y on an x-pile: X continues; x on a y-pile: the turn ends.
-                    out.push((t, if record { vec![action()] } else { Vec::new() }, c != x));
+                    out.push((t, recorded(&|| vec![action()]), c != x));
                 } else {
                     // The new chip repeats the top colour: the old pile plus one `c`.
                     let (b, r) = captured(p, c);
@@ -705,17 +704,13 @@ impl Sls {
                             let mut u = t.clone();
                             hand_mut(&mut u, x).add(Colour::B, b - kb);
                             hand_mut(&mut u, x).add(Colour::R, r - kr);
-                            let steps = if record {
-                                vec![action(), Action::Kill { b: kb, r: kr }]
-                            } else {
-                                Vec::new()
-                            };
+                            let steps = recorded(&|| vec![action(), Action::Kill { b: kb, r: kr }]);
                             out.push((u, steps, true));
                         }
                     } else {
                         // The opponent captures: escrow, and the turn ends.
                         t.escrow.push(Escrow { capturer: c, b, r });
-                        out.push((t, if record { vec![action()] } else { Vec::new() }, false));
+                        out.push((t, recorded(&|| vec![action()]), false));
                     }
                 }
             }
@@ -729,10 +724,9 @@ impl Sls {
                     Colour::R => hand_mut(&mut t, who).r -= 1,
                 }
                 let mut g = t.clone();
-                let step = |a: Action| if record { vec![a] } else { Vec::new() };
-                out.push((t, step(Action::KillPrisoner), true));
+                out.push((t, recorded(&|| vec![Action::KillPrisoner]), true));
                 hand_mut(&mut g, x.other()).add(prisoner, 1);
-                out.push((g, step(Action::GivePrisoner), true));
+                out.push((g, recorded(&|| vec![Action::GivePrisoner]), true));
             }
         }
         out
@@ -742,7 +736,7 @@ impl Sls {
     /// search over whole turns (stops at the first winning turn), memoised in
     /// a memo that threads may share.
     pub fn mover_wins(&self, s: &State, who: Colour, memo: &WinMemo) -> bool {
-        let key = PackedState::new(s, who);
+        let key = PackedState::of(s, who);
         if let Some(w) = memo.get(&key) {
             return *w;
         }
