@@ -236,19 +236,32 @@ impl Board {
         (0..self.rows()).fold(0, |acc, r| acc | 1 << (r * self.cols()))
     }
 
-    /// The squares next to a square of `set`.
+    /// The squares of the last column.
+    fn last_column(&self) -> u128 {
+        match self.cols() {
+            0 => 0,
+            cols => self.first_column() << (cols - 1),
+        }
+    }
+
+    /// The squares next to a square of `set`: beside it or above or below.
     fn neighbours_of(&self, set: u128) -> u128 {
-        let first = self.first_column();
-        let last = if self.cols() == 0 {
-            0
-        } else {
-            first << (self.cols() - 1)
-        };
-        let stride = self.stride();
-        let all = Board::all(self.rows(), self.cols());
-        let shifted_down = if stride < 128 { set << stride } else { 0 };
-        let shifted_up = if stride < 128 { set >> stride } else { 0 };
-        (((set & !last) << 1) | ((set & !first) >> 1) | shifted_down | shifted_up) & all
+        (self.beside(set) | self.above_or_below(set)) & Board::all(self.rows(), self.cols())
+    }
+
+    /// The squares left or right of a square of `set` (a superset, beyond
+    /// the board's squares: callers keep the board's).
+    #[inline]
+    fn beside(&self, set: u128) -> u128 {
+        ((set & !self.last_column()) << 1) | ((set & !self.first_column()) >> 1)
+    }
+
+    /// The squares above or below a square of `set` (a superset, beyond the
+    /// board's squares: callers keep the board's).
+    #[inline]
+    fn above_or_below(&self, set: u128) -> u128 {
+        let stride = self.stride() as u32;
+        set.checked_shl(stride).unwrap_or(0) | set.checked_shr(stride).unwrap_or(0)
     }
 
     /// Without squares no domino can cover (no free neighbour) and without
@@ -379,8 +392,7 @@ impl Board {
             if self.cols() < 2 {
                 return 0;
             }
-            let last = self.first_column() << (self.cols() - 1);
-            set & (set >> 1) & !last
+            set & (set >> 1) & !self.last_column()
         }
     }
 
@@ -427,25 +439,37 @@ impl Board {
     /// does: dominoes side by side on squares the opponent can never cover
     /// (no free neighbour across the opponent's direction).
     fn safe_moves(&self, vertical: bool) -> u32 {
-        let free = self.free();
-        let across = self.neighbours_across(free, vertical);
-        self.capacity(free & !across, vertical)
+        self.capacity(self.free() & !self.exposed(vertical), vertical)
     }
 
-    /// Moves a player (Left if `vertical`) can make on squares the opponent
-    /// can cover, in every other line (column for Left, row for Right) so
-    /// that one move of the opponent, which spans two neighbouring lines,
-    /// takes away at most one of them: the most of the two choices of lines.
-    fn vulnerable_moves(&self, vertical: bool) -> u32 {
-        let free = self.free();
-        let exposed = free & self.neighbours_across(free, vertical);
+    /// The free squares the opponent of a player (Left if `vertical`) can
+    /// still cover: those with a free neighbour across the player's direction.
+    fn exposed(&self, vertical: bool) -> u128 {
+        self.free() & self.neighbours_across(self.free(), vertical)
+    }
+
+    /// Moves a player (Left if `vertical`) can make on the `exposed` squares,
+    /// in every other line (column for Left, row for Right) so that one move
+    /// of the opponent, which spans two neighbouring lines, takes away at
+    /// most one of them: the most of the two choices of lines.
+    fn vulnerable_moves(&self, exposed: u128, vertical: bool) -> u32 {
         if exposed == 0 {
             return 0;
         }
         let lines = self.every_other_line(vertical);
-        let all = Board::all(self.rows(), self.cols());
         self.capacity(exposed & lines, vertical)
-            .max(self.capacity(exposed & !lines & all, vertical))
+            .max(self.capacity(exposed & !lines, vertical))
+    }
+
+    /// A player's (Left's if `vertical`) safe, vulnerable and most moves
+    /// (see [`MoveBounds`]), the exposed squares found once.
+    fn move_counts(&self, vertical: bool) -> (u32, u32, u32) {
+        let exposed = self.exposed(vertical);
+        (
+            self.capacity(self.free() & !exposed, vertical),
+            self.vulnerable_moves(exposed, vertical),
+            self.most_moves(vertical),
+        )
     }
 
     /// The squares of the even columns (`vertical`) or of the even rows.
@@ -479,21 +503,12 @@ impl Board {
     /// direction (left or right of them for Left's safety, above or below
     /// for Right's).
     fn neighbours_across(&self, set: u128, vertical: bool) -> u128 {
-        let all = Board::all(self.rows(), self.cols());
-        if vertical {
-            let first = self.first_column();
-            let last = if self.cols() == 0 {
-                0
-            } else {
-                first << (self.cols() - 1)
-            };
-            (((set & !last) << 1) | ((set & !first) >> 1)) & all
+        let near = if vertical {
+            self.beside(set)
         } else {
-            let stride = self.stride() as u32;
-            let down = set.checked_shl(stride).unwrap_or(0);
-            let up = set.checked_shr(stride).unwrap_or(0);
-            (down | up) & all
-        }
+            self.above_or_below(set)
+        };
+        near & Board::all(self.rows(), self.cols())
     }
 
     /// The bit indices of the set bits of `x`.
@@ -528,13 +543,15 @@ impl Ruleset for Domineering {
         // Safe moves: dominoes side by side on squares the opponent can never
         // cover; the most moves: as many dominoes as fit side by side in the
         // free squares (moves only ever disappear).
+        let (left_safe, left_vulnerable, left_most) = b.move_counts(true);
+        let (right_safe, right_vulnerable, right_most) = b.move_counts(false);
         Some(MoveBounds {
-            left_safe: b.safe_moves(true),
-            left_vulnerable: b.vulnerable_moves(true),
-            left_most: b.most_moves(true),
-            right_safe: b.safe_moves(false),
-            right_vulnerable: b.vulnerable_moves(false),
-            right_most: b.most_moves(false),
+            left_safe,
+            left_vulnerable,
+            left_most,
+            right_safe,
+            right_vulnerable,
+            right_most,
         })
     }
 
