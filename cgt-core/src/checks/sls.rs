@@ -273,12 +273,7 @@ fn sigma_wins(sls: &Sls, s: &State, memos: &Memos) -> bool {
             .collect();
         t.escrow.retain(|e| e.capturer != Colour::B);
         for e in mine {
-            if e.r > 0 {
-                t.blue.b += e.b;
-                t.blue.r += e.r - 1;
-            } else {
-                t.blue.b += e.b - 1;
-            }
+            sigma_keeps(&mut t.blue, e.b, e.r);
         }
         // Step 1: capture every b-pile with a b chip.
         while let Some(k) = t.piles.iter().position(|p| p.top == Colour::B) {
@@ -288,12 +283,7 @@ fn sigma_wins(sls: &Sls, s: &State, memos: &Memos) -> bool {
             let p = t.piles.remove(k);
             let (b, r) = crate::ruleset::sls::captured(&p, Colour::B);
             t.blue.b -= 1;
-            if r > 0 {
-                t.blue.b += b;
-                t.blue.r += r - 1;
-            } else {
-                t.blue.b += b - 1;
-            }
+            sigma_keeps(&mut t.blue, b, r);
             t.empty += 1;
         }
         // Step 2: one b on ρ, else on an r-singleton, else on an empty slot.
@@ -339,6 +329,17 @@ fn sigma_wins(sls: &Sls, s: &State, memos: &Memos) -> bool {
     });
     memo.insert(key, w);
     w
+}
+
+/// Σ's kill on a capture of `b` blue and `r` red chips: a red chip if there
+/// is one, else a blue; the others join Blue's hand.
+fn sigma_keeps(blue: &mut crate::ruleset::sls::Hand, b: u32, r: u32) {
+    if r > 0 {
+        blue.b += b;
+        blue.r += r - 1;
+    } else {
+        blue.b += b - 1;
+    }
 }
 
 /// An alternating-play solver written separately from the turn search above:
