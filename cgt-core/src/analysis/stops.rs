@@ -33,7 +33,7 @@ impl Arena {
             // Every follower of x + n·↑ + *k stops at x.
             return (&v.number, &v.number);
         }
-        let (l, r) = self.stops_cache[g.index()]
+        let (l, r) = self.stops_cache[self.index(g)]
             .as_ref()
             .expect("stops computed first");
         (l, r)
@@ -41,7 +41,11 @@ impl Arena {
 
     /// Compute and cache the stops of `g` if they are not known yet.
     pub(crate) fn ensure_stops(&mut self, g: GameId) {
-        if self.as_nus(g).is_some() || self.stops_cache.get(g.index()).is_some_and(|s| s.is_some())
+        if self.as_nus(g).is_some()
+            || self
+                .stops_cache
+                .get(self.index(g))
+                .is_some_and(|s| s.is_some())
         {
             return;
         }
@@ -69,10 +73,10 @@ impl Arena {
                 rs.expect("non-number has Right options"),
             )
         });
-        if self.stops_cache.len() <= g.index() {
-            self.stops_cache
-                .resize(self.nodes.len().max(g.index() + 1), None);
+        let i = self.index(g);
+        if self.stops_cache.len() <= i {
+            self.stops_cache.resize(self.nodes.len().max(i + 1), None);
         }
-        self.stops_cache[g.index()] = Some(s);
+        self.stops_cache[i] = Some(s);
     }
 }

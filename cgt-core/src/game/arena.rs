@@ -9,26 +9,72 @@ use crate::number::Dyadic;
 use hashbrown::HashMap;
 use std::sync::Arc;
 
-/// A canonical short game, interned in an [`Arena`]: its dense index there.
-/// An id is valid only in the arena that made it (ids tagged with their
-/// arena cost 15–20 % on the sum and PSN benchmarks, BENCHMARKS.md): the
-/// language's sessions and the evaluators keep to their own arena, and an
-/// id beyond an arena's games stops with an error instead of a panic.
+/// A canonical short game, interned in an [`Arena`]. An id is valid only
+/// in the arena that made it: each live arena numbers its games from its own
+/// base (one of 16 bases 2^28 apart, a free one when there is one), so an id
+/// of another live arena falls outside this arena's games and stops with an
+/// error instead of answering for a different game. The check is one
+/// subtraction per node access; ids stay 4 bytes (ids of 8 bytes, with a
+/// full arena tag, cost 15–20 % on the PSN checks: BENCHMARKS.md).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GameId(u32);
 
-impl GameId {
-    /// The dense index of this game in its arena.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
+/// How far apart the bases of the arenas' ids are: an arena has at least
+/// this many games before its ids could meet another base.
+const ID_SPACING: u64 = 1 << 28;
+
+/// The number of id bases (`2^32 / ID_SPACING`).
+const ID_BASES: usize = 16;
+
+/// Which id bases live arenas use, so that a new arena takes a free one
+/// (the one freed longest ago) and arenas alive together never share one
+/// while at most [`ID_BASES`] are alive.
+struct IdBases {
+    live: [u32; ID_BASES],
+    freed_at: [u64; ID_BASES],
+    clock: u64,
+}
+
+static ID_BASE_TABLE: std::sync::Mutex<IdBases> = std::sync::Mutex::new(IdBases {
+    live: [0; ID_BASES],
+    freed_at: [0; ID_BASES],
+    clock: 0,
+});
+
+fn id_bases() -> std::sync::MutexGuard<'static, IdBases> {
+    // The table holds plain counters: a panic elsewhere leaves it usable.
+    ID_BASE_TABLE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A base for a new arena: the least used, freed longest ago.
+fn take_id_base() -> usize {
+    let mut t = id_bases();
+    let slot = (0..ID_BASES)
+        .min_by_key(|&i| (t.live[i], t.freed_at[i], i))
+        .expect("bases");
+    t.live[slot] += 1;
+    slot
+}
+
+fn release_id_base(slot: usize) {
+    let mut t = id_bases();
+    t.live[slot] -= 1;
+    t.clock += 1;
+    t.freed_at[slot] = t.clock;
 }
 
 #[cold]
 fn foreign(g: GameId) -> ! {
     crate::interrupt::unsupported(format!(
         "game #{} belongs to another arena (or to a computation that was stopped): a game id is valid only in the arena that made it",
-        g.index()
+        g.0
+    ))
+}
+
+#[cold]
+fn arena_full(capacity: u64) -> ! {
+    crate::interrupt::unsupported(format!(
+        "this arena holds at most {capacity} games (its ids start at a base of its own)"
     ))
 }
 
@@ -95,6 +141,16 @@ pub struct Arena {
     small_ints: Vec<Option<GameId>>,
     /// Unique per arena, so that memos of ids can tell arenas apart.
     id: u64,
+    /// Which id base this arena numbers its games from.
+    base_slot: usize,
+    /// The id of the arena's first game (`base_slot * ID_SPACING`).
+    base: u32,
+}
+
+impl Drop for Arena {
+    fn drop(&mut self) {
+        release_id_base(self.base_slot);
+    }
 }
 
 /// Integers with |n| below this are found by index, not by hash.
@@ -120,6 +176,7 @@ pub struct ArenaStats {
 impl Arena {
     /// An empty arena (holding only 0).
     pub fn new() -> Self {
+        let base_slot = take_id_base();
         let mut arena = Arena {
             nodes: Vec::new(),
             nus_index: HashMap::new(),
@@ -143,6 +200,8 @@ impl Arena {
                 static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
                 NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
             },
+            base_slot,
+            base: (base_slot as u64 * ID_SPACING) as u32,
         };
         arena.zero = arena.nus(Nus::default());
         arena
@@ -157,7 +216,20 @@ impl Arena {
     /// The id of the game at `index`, made now.
     fn new_id(&self, index: usize) -> GameId {
         crate::interrupt::note_work();
-        GameId(index as u32)
+        match u32::try_from(index)
+            .ok()
+            .and_then(|i| self.base.checked_add(i))
+        {
+            Some(id) => GameId(id),
+            None => arena_full((1 << 32) - u64::from(self.base)),
+        }
+    }
+
+    /// The index of `g` among this arena's games (an index past them if `g`
+    /// is another arena's).
+    #[inline]
+    pub(crate) fn index(&self, g: GameId) -> usize {
+        g.0.wrapping_sub(self.base) as usize
     }
 
     /// The node of `g`; an id beyond this arena's games (of another arena,
@@ -165,7 +237,7 @@ impl Arena {
     /// saying so.
     #[inline]
     pub(crate) fn node(&self, g: GameId) -> &Node {
-        match self.nodes.get(g.index()) {
+        match self.nodes.get(self.index(g)) {
             Some(n) => n,
             None => foreign(g),
         }
@@ -205,7 +277,8 @@ impl Arena {
         }
         self.nodes.truncate(len);
         self.nodes.shrink_to_fit();
-        let keep = |g: &GameId| g.index() < len;
+        let base = self.base;
+        let keep = |g: &GameId| (g.0.wrapping_sub(base) as usize) < len;
         self.nus_index.retain(|_, g| keep(g));
         self.nus_index.shrink_to_fit();
         self.options_index.retain(|_, g| keep(g));
