@@ -141,6 +141,15 @@ fn values_beyond_the_range_are_refused_by_name() {
         ("pow(^,100)", "^<100>"),
         ("follower_count(*100000)", "100001"),
         ("-{v9223372036854775806*|0}", "^9223372036854775807"),
+        // A number switch plus a nus: {a + e | b + e} (docs/spec/cgt.md, section 11).
+        (
+            "{1|-1} + v9223372036854775807",
+            "{1v9223372036854775807|-1v9223372036854775807}",
+        ),
+        (
+            "{3/2|-1} + ^9223372036854775807*5 + 1",
+            "{5/2^9223372036854775807*5|^9223372036854775807*5}",
+        ),
         ("*.12 == {0||0|v*}", "true"),
         ("uptimal_expansion(*.12)", "*.12"),
         // Conway's product depends on the form: '{-1,0|0,1}' = 0, yet its product with * is *2.
@@ -352,4 +361,34 @@ fn an_id_from_a_bigger_arena_is_an_error() {
     }
     let r = cgt_core::interrupt::catch(|| small.outcome(g));
     assert!(matches!(r, Err(Stop::Unsupported(_))), "{r:?}");
+}
+
+/// An id of another live arena is refused even where that arena's games and
+/// this one's have the same index (each live arena numbers its games from a
+/// base of its own), also after many arenas were made and dropped.
+#[test]
+fn an_id_from_another_arena_of_the_same_size_is_an_error() {
+    let _serial = serial();
+    for _ in 0..100 {
+        drop(cgt_core::game::Arena::new());
+    }
+    let mut a = cgt_core::game::Arena::new();
+    let mut b = cgt_core::game::Arena::new();
+    // The same games made in the same order: the same index in each.
+    let (sa, sb) = (a.nimber(1), b.nimber(1));
+    let (ua, _) = (a.up(1), b.up(1));
+    assert_eq!(a.stats().games, b.stats().games);
+    assert_ne!(sa, sb);
+    for g in [sa, ua] {
+        let r = cgt_core::interrupt::catch(|| b.outcome(g));
+        match r {
+            Err(Stop::Unsupported(m)) => assert!(m.contains("another arena"), "{m}"),
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+    // Each arena's own ids still answer.
+    assert_eq!(
+        format!("{:?}", b.outcome(sb)),
+        format!("{:?}", a.outcome(sa))
+    );
 }
