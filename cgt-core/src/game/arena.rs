@@ -10,57 +10,51 @@ use hashbrown::HashMap;
 use std::sync::Arc;
 
 /// A canonical short game, interned in an [`Arena`]. An id is valid only
-/// in the arena that made it: each live arena numbers its games from its own
-/// base (one of 16 bases 2^28 apart, a free one when there is one), so an id
-/// of another live arena falls outside this arena's games and stops with an
-/// error instead of answering for a different game. The check is one
-/// subtraction per node access; ids stay 4 bytes (ids of 8 bytes, with a
-/// full arena tag, cost 15–20 % on the PSN checks: BENCHMARKS.md).
+/// in the arena that made it: each live arena numbers its games from a base
+/// of its own, placed in the middle of the widest stretch of ids that no
+/// live arena starts in (0, then 2^31, 2^30, 3·2^30, ...), so an id of
+/// another live arena falls outside this arena's games and stops with an
+/// error instead of answering for a different game — as long as the arenas'
+/// games stay below the distance between their bases (2^28 with 16 arenas
+/// alive). The check is one subtraction per node access; ids stay 4 bytes
+/// (ids of 8 bytes with a full arena tag cost 15–20 % on the PSN checks:
+/// BENCHMARKS.md).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GameId(u32);
 
-/// How far apart the bases of the arenas' ids are: an arena has at least
-/// this many games before its ids could meet another base.
-const ID_SPACING: u64 = 1 << 28;
+/// The bases of the live arenas' ids.
+static LIVE_BASES: std::sync::Mutex<std::collections::BTreeSet<u32>> =
+    std::sync::Mutex::new(std::collections::BTreeSet::new());
 
-/// The number of id bases (`2^32 / ID_SPACING`).
-const ID_BASES: usize = 16;
-
-/// Which id bases live arenas use, so that a new arena takes a free one
-/// (the one freed longest ago) and arenas alive together never share one
-/// while at most [`ID_BASES`] are alive.
-struct IdBases {
-    live: [u32; ID_BASES],
-    freed_at: [u64; ID_BASES],
-    clock: u64,
+fn live_bases() -> std::sync::MutexGuard<'static, std::collections::BTreeSet<u32>> {
+    // The set holds plain numbers: a panic elsewhere leaves it usable.
+    LIVE_BASES.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-static ID_BASE_TABLE: std::sync::Mutex<IdBases> = std::sync::Mutex::new(IdBases {
-    live: [0; ID_BASES],
-    freed_at: [0; ID_BASES],
-    clock: 0,
-});
-
-fn id_bases() -> std::sync::MutexGuard<'static, IdBases> {
-    // The table holds plain counters: a panic elsewhere leaves it usable.
-    ID_BASE_TABLE.lock().unwrap_or_else(|e| e.into_inner())
+/// A base for a new arena: the middle of the widest stretch of ids after a
+/// live arena's base (0 if no arena is alive).
+fn take_id_base() -> u32 {
+    let mut live = live_bases();
+    let ends = live.iter().map(|&b| u64::from(b)).chain([1u64 << 32]);
+    let starts = std::iter::once(None).chain(live.iter().map(|&b| Some(u64::from(b))));
+    let base = starts
+        .zip(ends)
+        .map(|(start, end)| match start {
+            // Before the first base: start at 0 itself.
+            None => (end, 0),
+            Some(start) => ((end - start) / 2, start + (end - start) / 2),
+        })
+        .filter(|&(room, _)| room > 0)
+        .max_by_key(|&(room, base)| (room, std::cmp::Reverse(base)))
+        .map_or(0, |(_, base)| base);
+    // At most 2^32 - 1 arenas alive: a base is always found.
+    let base = u32::try_from(base).unwrap_or(u32::MAX);
+    live.insert(base);
+    base
 }
 
-/// A base for a new arena: the least used, freed longest ago.
-fn take_id_base() -> usize {
-    let mut t = id_bases();
-    let slot = (0..ID_BASES)
-        .min_by_key(|&i| (t.live[i], t.freed_at[i], i))
-        .expect("bases");
-    t.live[slot] += 1;
-    slot
-}
-
-fn release_id_base(slot: usize) {
-    let mut t = id_bases();
-    t.live[slot] -= 1;
-    t.clock += 1;
-    t.freed_at[slot] = t.clock;
+fn release_id_base(base: u32) {
+    live_bases().remove(&base);
 }
 
 #[cold]
@@ -141,15 +135,13 @@ pub struct Arena {
     small_ints: Vec<Option<GameId>>,
     /// Unique per arena, so that memos of ids can tell arenas apart.
     id: u64,
-    /// Which id base this arena numbers its games from.
-    base_slot: usize,
-    /// The id of the arena's first game (`base_slot * ID_SPACING`).
+    /// The id of the arena's first game (see [`GameId`]).
     base: u32,
 }
 
 impl Drop for Arena {
     fn drop(&mut self) {
-        release_id_base(self.base_slot);
+        release_id_base(self.base);
     }
 }
 
@@ -176,7 +168,7 @@ pub struct ArenaStats {
 impl Arena {
     /// An empty arena (holding only 0).
     pub fn new() -> Self {
-        let base_slot = take_id_base();
+        let base = take_id_base();
         let mut arena = Arena {
             nodes: Vec::new(),
             nus_index: HashMap::new(),
@@ -200,8 +192,7 @@ impl Arena {
                 static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
                 NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
             },
-            base_slot,
-            base: (base_slot as u64 * ID_SPACING) as u32,
+            base,
         };
         arena.zero = arena.nus(Nus::default());
         arena
