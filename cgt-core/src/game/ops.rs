@@ -141,11 +141,19 @@ impl Arena {
 
     /// The disjunctive sum, or an error if an up-multiple leaves the `i64` range.
     pub fn try_add(&mut self, g: GameId, h: GameId) -> Result<GameId, RangeError> {
-        if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
-            let s = a
-                .add(b)
-                .ok_or_else(|| RangeError(super::nus::UPS_LIMIT.into()))?;
-            return Ok(self.nus(s));
+        // A game plus a nus that is not a number: a candidate for the
+        // closed form of a switch plus a nus.
+        let mut game_and_nus = None;
+        match (self.as_nus(g), self.as_nus(h)) {
+            (Some(a), Some(b)) => {
+                let s = a
+                    .add(b)
+                    .ok_or_else(|| RangeError(super::nus::UPS_LIMIT.into()))?;
+                return Ok(self.nus(s));
+            }
+            (None, Some(e)) if !e.is_number() => game_and_nus = Some((g, h)),
+            (Some(e), None) if !e.is_number() => game_and_nus = Some((h, g)),
+            _ => {}
         }
         let zero = self.zero();
         if g == zero {
@@ -154,14 +162,12 @@ impl Arena {
         if h == zero {
             return Ok(g);
         }
-        if let Some(s) = self
-            .switch_plus_nus(g, h)
-            .or_else(|| self.switch_plus_nus(h, g))
-        {
-            return Ok(s);
-        }
         let key = if g <= h { (g, h) } else { (h, g) };
         if let Some(&s) = self.add_cache.get(&key) {
+            return Ok(s);
+        }
+        if let Some(s) = game_and_nus.and_then(|(x, e)| self.switch_plus_nus(x, e)) {
+            self.add_cache.insert(key, s);
             return Ok(s);
         }
         crate::interrupt::check();
