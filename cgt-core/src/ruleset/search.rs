@@ -106,22 +106,19 @@ pub(super) fn wins<R: Ruleset>(
                         open.contains(&(x.clone(), true)) || open.contains(&(x.clone(), false))
                     });
                 }
-                let moves = moves(rs, misere, &q, l);
-                // A move to a position known or counted lost for the
-                // opponent wins at once, before any search below.
-                let wins_now = moves
-                    .iter()
-                    .any(|(c, cl)| known(memo, c, *cl).or_else(|| counted(c, *cl)) == Some(false));
-                if wins_now {
-                    open.remove(&(q.clone(), l));
-                    memo.entry(q).or_default().set(l, true);
-                } else {
-                    stack.push(Frame {
+                match moves(rs, misere, memo, &q, l) {
+                    // A move to a position known or counted lost for the
+                    // opponent wins at once, before any search below.
+                    None => {
+                        open.remove(&(q.clone(), l));
+                        memo.entry(q).or_default().set(l, true);
+                    }
+                    Some(moves) => stack.push(Frame {
                         key: q,
                         left: l,
                         moves,
                         next: 0,
-                    });
+                    }),
                 }
             }
         }
@@ -160,24 +157,44 @@ pub(super) fn wins<R: Ruleset>(
     }
 }
 
-/// The moves of the player to move from the key `k`, best first under
-/// normal play: each option's signed key, and who moves there in that
-/// key's game (the players' roles exchanged where the key is the negative).
+/// The moves worth searching of the player to move from the key `k`, best
+/// first under normal play: each option's signed key, and who moves there
+/// in that key's game (the players' roles exchanged where the key is the
+/// negative). `None` if a move wins at once: to a position known lost for
+/// the opponent, or lost by the counts. Moves the counts show the opponent
+/// wins after are left out (they lose), and the counts are taken on the
+/// options as the rules give them, before their keys are made.
 fn moves<R: Ruleset>(
     rs: &R,
     misere: bool,
+    memo: &WinMemo<R::Position>,
     k: &R::Position,
     left: bool,
-) -> Vec<(R::Position, bool)> {
+) -> Option<Vec<(R::Position, bool)>> {
     let mut options = if left {
         rs.left_options(k)
     } else {
         rs.right_options(k)
     };
     if !misere {
+        let mut open = Vec::with_capacity(options.len());
+        for o in options {
+            match rs.move_bounds(&o).and_then(|b| by_counts(&b, !left)) {
+                Some(false) => return None,
+                Some(true) => {}
+                None => open.push(o),
+            }
+        }
+        options = open;
         options.sort_by_cached_key(|o| rs.score(o, left));
     }
     let mut keys = Vec::with_capacity(options.len());
     distinct_keys(rs, options, &mut keys);
-    keys.into_iter().map(|(c, neg)| (c, !left ^ neg)).collect()
+    let moves: Vec<(R::Position, bool)> =
+        keys.into_iter().map(|(c, neg)| (c, !left ^ neg)).collect();
+    let lost = |(c, cl): &(R::Position, bool)| memo.get(c).and_then(|w| w.get(*cl)) == Some(false);
+    if moves.iter().any(lost) {
+        return None;
+    }
+    Some(moves)
 }
