@@ -121,6 +121,29 @@ static ROW_CAPACITY: [u8; 256] = {
     table
 };
 
+/// How many horizontal dominoes fit side by side in the rows of a board
+/// kept a row per byte.
+fn row_capacity(x: u64) -> u32 {
+    x.to_le_bytes()
+        .iter()
+        .map(|&row| u32::from(ROW_CAPACITY[usize::from(row)]))
+        .sum()
+}
+
+/// The squares of rows 0, 2, 4 and 6 of a board kept a row per byte.
+const EVEN_ROWS: u64 = 0x00FF_00FF_00FF_00FF;
+
+/// A horizontal player's safe, vulnerable and most moves (see
+/// [`Board::move_counts`]) on the free squares `x` of a board kept a row per
+/// byte: the squares the vertical player can cover are those with a free
+/// square above or below. The vertical player's are those of the transposed
+/// board, so that both take only row lookups.
+fn row_move_counts(x: u64) -> (u32, u32, u32) {
+    let exposed = x & (x << 8 | x >> 8);
+    let vulnerable = row_capacity(exposed & EVEN_ROWS).max(row_capacity(exposed & !EVEN_ROWS));
+    (row_capacity(x & !exposed), vulnerable, row_capacity(x))
+}
+
 impl Board {
     /// A board of the given shape and free squares.
     fn new(rows: usize, cols: usize, free: u128) -> Board {
@@ -407,11 +430,7 @@ impl Board {
             } else {
                 set as u64
             };
-            return x
-                .to_le_bytes()
-                .iter()
-                .map(|&row| u32::from(ROW_CAPACITY[usize::from(row)]))
-                .sum();
+            return row_capacity(x);
         }
         let step = if vertical { self.stride() } else { 1 };
         let mut count = 0;
@@ -439,6 +458,10 @@ impl Board {
     /// does: dominoes side by side on squares the opponent can never cover
     /// (no free neighbour across the opponent's direction).
     fn safe_moves(&self, vertical: bool) -> u32 {
+        if self.in_bytes() {
+            let x = self.rows_along(vertical);
+            return row_capacity(x & !(x << 8 | x >> 8));
+        }
         self.capacity(self.free() & !self.exposed(vertical), vertical)
     }
 
@@ -464,6 +487,25 @@ impl Board {
     /// A player's (Left's if `vertical`) safe, vulnerable and most moves
     /// (see [`MoveBounds`]), the exposed squares found once.
     fn move_counts(&self, vertical: bool) -> (u32, u32, u32) {
+        if self.in_bytes() {
+            return row_move_counts(self.rows_along(vertical));
+        }
+        self.move_counts_by_lines(vertical)
+    }
+
+    /// The free squares of a board kept a row per byte, transposed for the
+    /// vertical player, so that the player's dominoes lie along the rows.
+    fn rows_along(&self, vertical: bool) -> u64 {
+        let x = self.free() as u64;
+        if vertical {
+            transpose8(x)
+        } else {
+            x
+        }
+    }
+
+    /// [`Board::move_counts`] for a board of any layout, line by line.
+    fn move_counts_by_lines(&self, vertical: bool) -> (u32, u32, u32) {
         let exposed = self.exposed(vertical);
         (
             self.capacity(self.free() & !exposed, vertical),
@@ -676,6 +718,13 @@ mod tests {
                 .map(|c| g.iter().map(|row| row[c]).collect())
                 .collect();
             assert_eq!(b.capacity(b.free(), false), halves(g.clone()), "{b:?}");
+            // The counts of a row-per-byte board, by row lookups on the
+            // board or its transpose, agree with the counts line by line.
+            for vertical in [false, true] {
+                let counts = b.move_counts_by_lines(vertical);
+                assert_eq!(b.move_counts(vertical), counts, "{b:?}");
+                assert_eq!(b.safe_moves(vertical), counts.0, "{b:?}");
+            }
             assert_eq!(b.capacity(b.free(), true), halves(columns), "{b:?}");
             // Trimming keeps the free squares between the first and last
             // used rows and columns.
