@@ -581,6 +581,14 @@ impl Ruleset for Domineering {
             .collect()
     }
 
+    fn search_options(&self, b: &Board, left: bool) -> Vec<Board> {
+        // Untrimmed: the counts do not need it, and the keys trim.
+        let step = if left { b.stride() } else { 1 };
+        Board::bits(b.placements(b.free(), left))
+            .map(|i| Board::new(b.rows(), b.cols(), b.free() & !(1 << i | 1 << (i + step))))
+            .collect()
+    }
+
     fn move_bounds(&self, b: &Board) -> Option<MoveBounds> {
         // Safe moves: dominoes side by side on squares the opponent can never
         // cover; the most moves: as many dominoes as fit side by side in the

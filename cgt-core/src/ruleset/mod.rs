@@ -63,6 +63,17 @@ pub trait Ruleset {
         None
     }
 
+    /// The options the outcome search tries from `p` for the player to move
+    /// (Left if `left`): the same positions as the options, in any form the
+    /// keys bring back to them (e.g. boards not yet trimmed).
+    fn search_options(&self, p: &Self::Position, left: bool) -> Vec<Self::Position> {
+        if left {
+            self.left_options(p)
+        } else {
+            self.right_options(p)
+        }
+    }
+
     /// Counts of the moves each player can still make from `p`, where the
     /// rules give them cheaply: the outcome search decides positions by
     /// them under normal play (see [`MoveBounds`]).

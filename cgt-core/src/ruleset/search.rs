@@ -171,11 +171,7 @@ fn moves<R: Ruleset>(
     k: &R::Position,
     left: bool,
 ) -> Option<Vec<(R::Position, bool)>> {
-    let mut options = if left {
-        rs.left_options(k)
-    } else {
-        rs.right_options(k)
-    };
+    let mut options = rs.search_options(k, left);
     if !misere {
         let mut open = Vec::with_capacity(options.len());
         for o in options {
