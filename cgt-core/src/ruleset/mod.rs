@@ -82,9 +82,9 @@ pub trait Ruleset {
     }
 
     /// How good `p` is for the opponent of the player who moved there
-    /// (Left if `mover_left`): the outcome search tries moves to the lowest
-    /// scores first.
-    fn score(&self, _p: &Self::Position, _mover_left: bool) -> i32 {
+    /// (Left if `mover_left`), given its move counts if the rules have them:
+    /// the outcome search tries moves to the lowest scores first.
+    fn score(&self, _p: &Self::Position, _mover_left: bool, _bounds: Option<&MoveBounds>) -> i32 {
         0
     }
 }

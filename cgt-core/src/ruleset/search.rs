@@ -175,14 +175,15 @@ fn moves<R: Ruleset>(
     if !misere {
         let mut open = Vec::with_capacity(options.len());
         for o in options {
-            match rs.move_bounds(&o).and_then(|b| by_counts(&b, !left)) {
+            let bounds = rs.move_bounds(&o);
+            match bounds.as_ref().and_then(|b| by_counts(b, !left)) {
                 Some(false) => return None,
                 Some(true) => {}
-                None => open.push(o),
+                None => open.push((rs.score(&o, left, bounds.as_ref()), o)),
             }
         }
-        options = open;
-        options.sort_by_cached_key(|o| rs.score(o, left));
+        open.sort_by_key(|(score, _)| *score);
+        options = open.into_iter().map(|(_, o)| o).collect();
     }
     let mut keys = Vec::with_capacity(options.len());
     distinct_keys(rs, options, &mut keys);
