@@ -432,9 +432,23 @@ fn domineering_outcomes_of_empty_boards() {
             );
         }
     }
+    // Published: square boards up to 8 x 8 are first-player wins (Breuker,
+    // Uiterwijk and van den Herik 2000); 2k x 7 boards are Vertical's (Left's)
+    // and 7 x 2k boards Horizontal's (Uiterwijk 2014).
     for n in [6, 7] {
         assert_eq!(ev.outcome(&Board::empty(n, n)), Outcome::N, "{n} x {n}");
     }
+    assert_eq!(ev.outcome(&Board::empty(6, 7)), Outcome::L);
+    assert_eq!(ev.outcome(&Board::empty(7, 6)), Outcome::R);
+    assert_eq!(ev.outcome(&Board::empty(7, 8)), Outcome::R);
+}
+
+#[test]
+#[ignore = "minutes: cargo test --release --test rulesets -- --ignored"]
+fn domineering_8x8_is_a_first_player_win() {
+    use cgt_core::ruleset::domineering::{Board, Domineering};
+    let outcome = Evaluator::new(&Domineering).outcome(&Board::empty(8, 8));
+    assert_eq!(outcome, Outcome::N);
 }
 
 #[test]

@@ -92,33 +92,38 @@ pub(super) fn wins<R: Ruleset>(
     let mut open: HashSet<(R::Position, bool)> = HashSet::new();
     let mut enter = (root.clone(), left);
     loop {
-        // Settle the position entered, or put it on the stack.
+        // Settle the position entered, or put it on the stack. A position
+        // won at once by a move to a lost one is not memoised (it is found
+        // again as fast as it is looked up): its result goes to its parent
+        // in `fresh`.
         let (q, l) = enter;
+        let mut fresh = None;
         crate::interrupt::check();
         crate::interrupt::note_work();
         if known(memo, &q, l).is_none() {
             if let Some(w) = counted(&q, l) {
                 memo.entry(q).or_default().set(l, w);
             } else {
-                if !open.insert((q.clone(), l)) {
+                // A position met again while it is being expanded lies on a
+                // cycle: the ruleset is not short.
+                if open.contains(&(q.clone(), l)) {
                     let path: Vec<R::Position> = stack.iter().map(|f| f.key.clone()).collect();
                     not_short(&q, &path, |x| {
                         open.contains(&(x.clone(), true)) || open.contains(&(x.clone(), false))
                     });
                 }
                 match moves(rs, misere, memo, &q, l) {
-                    // A move to a position known or counted lost for the
-                    // opponent wins at once, before any search below.
-                    None => {
-                        open.remove(&(q.clone(), l));
-                        memo.entry(q).or_default().set(l, true);
+                    None if stack.is_empty() => return true,
+                    None => fresh = Some(true),
+                    Some(moves) => {
+                        open.insert((q.clone(), l));
+                        stack.push(Frame {
+                            key: q,
+                            left: l,
+                            moves,
+                            next: 0,
+                        })
                     }
-                    Some(moves) => stack.push(Frame {
-                        key: q,
-                        left: l,
-                        moves,
-                        next: 0,
-                    }),
                 }
             }
         }
@@ -131,7 +136,8 @@ pub(super) fn wins<R: Ruleset>(
             let mut won = false;
             while top.next < top.moves.len() {
                 let (c, cl) = &top.moves[top.next];
-                match known(memo, c, *cl) {
+                // The child just entered may have been settled unmemoised.
+                match fresh.take().or_else(|| known(memo, c, *cl)) {
                     Some(false) => {
                         won = true;
                         break;
