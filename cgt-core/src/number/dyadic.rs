@@ -303,11 +303,18 @@ impl Default for Dyadic {
 impl Ord for Dyadic {
     fn cmp(&self, other: &Self) -> Ordering {
         if let (Num::Small(a), Num::Small(b)) = (&self.num, &other.num) {
-            let e = self.exp.max(other.exp);
-            if e < 62 {
-                let a = (*a as i128) << (e - self.exp);
-                let b = (*b as i128) << (e - other.exp);
-                return a.cmp(&b);
+            // Most numbers of a computation share a denominator or differ
+            // in it by little: one shift in 128 bits (|a| < 2^63, shift < 64).
+            let (a, b) = (i128::from(*a), i128::from(*b));
+            match self.exp.cmp(&other.exp) {
+                Ordering::Equal => return a.cmp(&b),
+                Ordering::Less if other.exp - self.exp < 64 => {
+                    return (a << (other.exp - self.exp)).cmp(&b);
+                }
+                Ordering::Greater if self.exp - other.exp < 64 => {
+                    return a.cmp(&(b << (self.exp - other.exp)));
+                }
+                _ => {}
             }
         }
         let e = self.exp.max(other.exp);
@@ -427,6 +434,40 @@ mod tests {
         assert_eq!(s.to_string(), "18446744073709551614");
         assert_eq!((&s - &a), a);
         assert!(s > a);
+    }
+
+    /// The order of two numbers, from their numerators over a common
+    /// denominator in arbitrary precision.
+    fn order_by_bigints(a: &Dyadic, b: &Dyadic) -> Ordering {
+        let e = a.exponent().max(b.exponent());
+        (a.numerator() << (e - a.exponent())).cmp(&(b.numerator() << (e - b.exponent())))
+    }
+
+    #[test]
+    fn order_agrees_with_common_denominators() {
+        let numerators = [
+            0,
+            1,
+            -1,
+            3,
+            -7,
+            1 << 40,
+            -(1 << 40) + 1,
+            i64::MAX,
+            i64::MIN + 1,
+        ];
+        let exponents = [0, 1, 2, 5, 30, 62, 63, 64, 100];
+        let mut all = Vec::new();
+        for &n in &numerators {
+            for &e in &exponents {
+                all.push(Dyadic::new(BigInt::from(n), e));
+            }
+        }
+        for a in &all {
+            for b in &all {
+                assert_eq!(a.cmp(b), order_by_bigints(a, b), "{a} vs {b}");
+            }
+        }
     }
 
     #[test]

@@ -587,7 +587,7 @@ impl Ruleset for Domineering {
             .collect()
     }
 
-    fn search_options(&self, b: &Board, left: bool) -> Vec<Board> {
+    fn raw_options(&self, b: &Board, left: bool) -> Vec<Board> {
         // Untrimmed: the counts do not need it, and the keys trim.
         let step = if left { b.stride() } else { 1 };
         Board::bits(b.placements(b.free(), left))

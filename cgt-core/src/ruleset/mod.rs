@@ -63,10 +63,10 @@ pub trait Ruleset {
         None
     }
 
-    /// The options the outcome search tries from `p` for the player to move
-    /// (Left if `left`): the same positions as the options, in any form the
-    /// keys bring back to them (e.g. boards not yet trimmed).
-    fn search_options(&self, p: &Self::Position, left: bool) -> Vec<Self::Position> {
+    /// A player's options (Left's if `left`) in any form the keys bring back
+    /// to the options themselves (e.g. boards not yet trimmed): the evaluator
+    /// and the outcome search use options only through their keys and counts.
+    fn raw_options(&self, p: &Self::Position, left: bool) -> Vec<Self::Position> {
         if left {
             self.left_options(p)
         } else {
@@ -308,9 +308,9 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
                         (true, children.len())
                     }
                     None => {
-                        distinct_keys(rs, rs.left_options(&q), &mut children);
+                        distinct_keys(rs, rs.raw_options(&q, true), &mut children);
                         let left = children.len();
-                        distinct_keys(rs, rs.right_options(&q), &mut children);
+                        distinct_keys(rs, rs.raw_options(&q, false), &mut children);
                         (false, left)
                     }
                 };

@@ -177,7 +177,7 @@ fn moves<R: Ruleset>(
     k: &R::Position,
     left: bool,
 ) -> Option<Vec<(R::Position, bool)>> {
-    let mut options = rs.search_options(k, left);
+    let mut options = rs.raw_options(k, left);
     if !misere {
         let mut open = Vec::with_capacity(options.len());
         for o in options {
