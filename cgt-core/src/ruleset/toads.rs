@@ -35,6 +35,44 @@ impl Default for Toads {
     }
 }
 
+/// A strip's squares, inline up to 32 (the positions a value visits then
+/// need no allocation): 0 empty, 1 a toad, 2 a frog.
+#[derive(Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Strip(smallvec::SmallVec<[u8; 32]>);
+
+impl Strip {
+    /// A strip of these squares.
+    pub fn from_slice(squares: &[u8]) -> Strip {
+        Strip(smallvec::SmallVec::from_slice(squares))
+    }
+}
+
+impl Clone for Strip {
+    /// A copy of the squares in one move (a derived clone copies them one by one).
+    fn clone(&self) -> Self {
+        Strip::from_slice(&self.0)
+    }
+}
+
+impl std::ops::Deref for Strip {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Strip {
+    fn deref_mut(&mut self) -> &mut [u8] {
+        &mut self.0
+    }
+}
+
+impl FromIterator<u8> for Strip {
+    fn from_iter<I: IntoIterator<Item = u8>>(squares: I) -> Self {
+        Strip(squares.into_iter().collect())
+    }
+}
+
 const EMPTY: u8 = 0;
 const TOAD: u8 = 1;
 const FROG: u8 = 2;
@@ -81,7 +119,7 @@ pub static INFO: RulesetInfo = RulesetInfo {
 };
 
 /// A strip from its text (the first argument): `T`/`X`, `F`/`O` and `.`.
-fn parse_strip(text: &str) -> Result<Vec<u8>, ArgError> {
+fn parse_strip(text: &str) -> Result<Strip, ArgError> {
     let piece = |ch| match ch {
         '.' => Some(EMPTY),
         'T' | 'X' => Some(TOAD),
@@ -94,10 +132,11 @@ fn parse_strip(text: &str) -> Result<Vec<u8>, ArgError> {
         piece,
         ("a strip", "T, F and .", "strips have at most 4096 squares"),
     )
+    .map(|squares| Strip(squares.into()))
 }
 
 impl Notation for Toads {
-    fn text(&self, strip: &Vec<u8>) -> String {
+    fn text(&self, strip: &Strip) -> String {
         let s: String = strip.iter().map(|&v| SYMBOLS[usize::from(v)]).collect();
         if *self == Toads::ELEPHANTS {
             let s: String = strip
@@ -129,12 +168,12 @@ impl Toads {
     };
 
     /// The moves of `piece`, which travels in direction `dir` (+1 or -1).
-    fn moves(&self, strip: &[u8], piece: u8, dir: isize) -> Vec<Vec<u8>> {
+    fn moves(&self, strip: &[u8], piece: u8, dir: isize) -> Vec<Strip> {
         let n = strip.len() as isize;
         let at = |i: isize| (0..n).contains(&i).then(|| strip[i as usize]);
         let mut out = Vec::new();
         let mut go = |from: isize, to: isize| {
-            let mut next = strip.to_vec();
+            let mut next = Strip::from_slice(strip);
             next[from as usize] = EMPTY;
             next[to as usize] = piece;
             out.push(next);
@@ -179,17 +218,17 @@ impl Toads {
 }
 
 impl Ruleset for Toads {
-    type Position = Vec<u8>;
+    type Position = Strip;
 
-    fn left_options(&self, strip: &Vec<u8>) -> Vec<Vec<u8>> {
+    fn left_options(&self, strip: &Strip) -> Vec<Strip> {
         self.moves(strip, TOAD, 1)
     }
 
-    fn right_options(&self, strip: &Vec<u8>) -> Vec<Vec<u8>> {
+    fn right_options(&self, strip: &Strip) -> Vec<Strip> {
         self.moves(strip, FROG, -1)
     }
 
-    fn components(&self, strip: &Vec<u8>) -> Option<Vec<Vec<u8>>> {
+    fn components(&self, strip: &Strip) -> Option<Vec<Strip>> {
         if self.max_jump > 0 {
             return None;
         }
@@ -204,23 +243,23 @@ impl Ruleset for Toads {
             }
             if let Some((j, FROG)) = last {
                 if v == TOAD {
-                    parts.push(strip[start..=j].to_vec());
+                    parts.push(Strip::from_slice(&strip[start..=j]));
                     start = i;
                 }
             }
             last = Some((i, v));
         }
-        parts.push(strip[start..].to_vec());
+        parts.push(Strip::from_slice(&strip[start..]));
         Some(parts)
     }
 
-    fn canonical_key(&self, strip: &Vec<u8>) -> Vec<u8> {
+    fn canonical_key(&self, strip: &Strip) -> Strip {
         // Empty squares left of every piece can only ever be used by frogs,
         // and those right of every piece only by toads.
         let first = strip.iter().position(|&v| v != EMPTY);
         let last = strip.iter().rposition(|&v| v != EMPTY);
         let (Some(a), Some(b)) = (first, last) else {
-            return Vec::new();
+            return Strip::default();
         };
         let lo = if strip.contains(&FROG) { 0 } else { a };
         let hi = if strip.contains(&TOAD) {
@@ -228,17 +267,17 @@ impl Ruleset for Toads {
         } else {
             b
         };
-        strip[lo..=hi].to_vec()
+        Strip::from_slice(&strip[lo..=hi])
     }
 
-    fn signed_key(&self, strip: &Vec<u8>) -> (Vec<u8>, bool) {
+    fn signed_key(&self, strip: &Strip) -> (Strip, bool) {
         // The strip read backwards with toads and frogs exchanged is the
         // negative game (the rules treat both players alike).
-        let conjugate: Vec<u8> = strip
-            .iter()
-            .rev()
-            .map(|&v| [EMPTY, FROG, TOAD][usize::from(v)])
-            .collect();
+        let mut conjugate = Strip::from_slice(strip);
+        conjugate.reverse();
+        for v in conjugate.iter_mut() {
+            *v = [EMPTY, FROG, TOAD][usize::from(*v)];
+        }
         lesser_of_conjugates(self.canonical_key(strip), self.canonical_key(&conjugate))
     }
 }
