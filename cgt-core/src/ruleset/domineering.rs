@@ -397,9 +397,17 @@ impl Board {
         )
     }
 
-    /// The board after covering squares `a` and `b` (bit indices).
-    fn covered(&self, a: usize, b: usize) -> Board {
-        Board::new(self.rows(), self.cols(), self.free() & !(1 << a | 1 << b)).trimmed()
+    /// The boards after each placement of a player's domino (Left's if
+    /// `vertical`), not trimmed.
+    fn placed(&self, vertical: bool) -> impl Iterator<Item = Board> + '_ {
+        let step = if vertical { self.stride() } else { 1 };
+        Board::bits(self.placements(self.free(), vertical)).map(move |i| {
+            Board::new(
+                self.rows(),
+                self.cols(),
+                self.free() & !(1 << i | 1 << (i + step)),
+            )
+        })
     }
 
     /// The placements of a domino within `set` (free squares of this
@@ -575,24 +583,16 @@ impl Ruleset for Domineering {
     type Position = Board;
 
     fn left_options(&self, b: &Board) -> Vec<Board> {
-        let stride = b.stride();
-        Board::bits(b.placements(b.free(), true))
-            .map(|i| b.covered(i, i + stride))
-            .collect()
+        b.placed(true).map(|x| x.trimmed()).collect()
     }
 
     fn right_options(&self, b: &Board) -> Vec<Board> {
-        Board::bits(b.placements(b.free(), false))
-            .map(|i| b.covered(i, i + 1))
-            .collect()
+        b.placed(false).map(|x| x.trimmed()).collect()
     }
 
     fn raw_options(&self, b: &Board, left: bool) -> Vec<Board> {
         // Untrimmed: the counts do not need it, and the keys trim.
-        let step = if left { b.stride() } else { 1 };
-        Board::bits(b.placements(b.free(), left))
-            .map(|i| Board::new(b.rows(), b.cols(), b.free() & !(1 << i | 1 << (i + step))))
-            .collect()
+        b.placed(left).collect()
     }
 
     fn move_bounds(&self, b: &Board) -> Option<MoveBounds> {
