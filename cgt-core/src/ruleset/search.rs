@@ -29,6 +29,11 @@ impl Wins {
 /// The results of a search, by key.
 pub(super) type WinMemo<P> = HashMap<P, Wins>;
 
+/// Whether the player to move (Left if `left`) wins from `k`, if the memo knows.
+fn known<P: Eq + std::hash::Hash>(memo: &WinMemo<P>, k: &P, left: bool) -> Option<bool> {
+    memo.get(k).and_then(|w| w.get(left))
+}
+
 /// A position on the search's stack: the player to move (Left if `left`,
 /// in the game of the key) and the moves still to try, each a key and who
 /// moves there in that key's game.
@@ -76,9 +81,6 @@ pub(super) fn wins<R: Ruleset>(
     root: R::Position,
     left: bool,
 ) -> bool {
-    let known = |memo: &WinMemo<R::Position>, k: &R::Position, left: bool| {
-        memo.get(k).and_then(|w| w.get(left))
-    };
     let counted = |k: &R::Position, left: bool| {
         if misere {
             return None;
@@ -195,8 +197,10 @@ fn moves<R: Ruleset>(
     distinct_keys(rs, options, &mut keys);
     let moves: Vec<(R::Position, bool)> =
         keys.into_iter().map(|(c, neg)| (c, !left ^ neg)).collect();
-    let lost = |(c, cl): &(R::Position, bool)| memo.get(c).and_then(|w| w.get(*cl)) == Some(false);
-    if moves.iter().any(lost) {
+    if moves
+        .iter()
+        .any(|(c, cl)| known(memo, c, *cl) == Some(false))
+    {
         return None;
     }
     Some(moves)
