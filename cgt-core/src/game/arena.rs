@@ -57,6 +57,13 @@ fn release_id_base(base: u32) {
     live_bases().remove(&base);
 }
 
+/// The index of `g` among the games of the arena whose ids start at `base`
+/// (past them if `g` is another arena's).
+#[inline]
+fn offset(base: u32, g: &GameId) -> usize {
+    g.0.wrapping_sub(base) as usize
+}
+
 #[cold]
 fn foreign(g: GameId) -> ! {
     crate::interrupt::unsupported(format!(
@@ -220,7 +227,7 @@ impl Arena {
     /// is another arena's).
     #[inline]
     pub(crate) fn index(&self, g: GameId) -> usize {
-        g.0.wrapping_sub(self.base) as usize
+        offset(self.base, &g)
     }
 
     /// The node of `g`; an id beyond this arena's games (of another arena,
@@ -269,7 +276,7 @@ impl Arena {
         self.nodes.truncate(len);
         self.nodes.shrink_to_fit();
         let base = self.base;
-        let keep = |g: &GameId| (g.0.wrapping_sub(base) as usize) < len;
+        let keep = |g: &GameId| offset(base, g) < len;
         self.nus_index.retain(|_, g| keep(g));
         self.nus_index.shrink_to_fit();
         self.options_index.retain(|_, g| keep(g));
