@@ -273,11 +273,11 @@ impl Ruleset for Toads {
     fn signed_key(&self, strip: &Strip) -> (Strip, bool) {
         // The strip read backwards with toads and frogs exchanged is the
         // negative game (the rules treat both players alike).
-        let mut conjugate = Strip::from_slice(strip);
-        conjugate.reverse();
-        for v in conjugate.iter_mut() {
-            *v = [EMPTY, FROG, TOAD][usize::from(*v)];
-        }
+        let conjugate: Strip = strip
+            .iter()
+            .rev()
+            .map(|&v| [EMPTY, FROG, TOAD][usize::from(v)])
+            .collect();
         lesser_of_conjugates(self.canonical_key(strip), self.canonical_key(&conjugate))
     }
 }
