@@ -193,7 +193,7 @@ impl Arena {
     }
 
     /// `{a | b} + e` for numbers `a > b` and `e = x + n·↑ + *k`, in closed
-    /// form: `{a + e | b + e}` (ARCHITECTURE.md gives the proof). The sum's
+    /// form: `{a + e | b + e}` (docs/spec/cgt.md, section 11, gives the proof). The sum's
     /// recursion would follow every option of `n·↑`, which for a huge `n`
     /// never ends.
     fn switch_plus_nus(&mut self, g: GameId, e: GameId) -> Option<GameId> {
@@ -293,14 +293,7 @@ mod tests {
         let mut a = Arena::new();
         let numbers: Vec<GameId> = ["-2", "-1", "-1/2", "0", "1/4", "1", "3/2", "2"]
             .iter()
-            .map(|x| {
-                let (n, d) = x.split_once('/').unwrap_or((x, "1"));
-                let v = crate::number::Dyadic::new(
-                    n.parse::<i64>().unwrap().into(),
-                    d.parse::<u64>().unwrap().trailing_zeros(),
-                );
-                a.number(v)
-            })
+            .map(|x| a.number(crate::number::Dyadic::parse(x).unwrap()))
             .collect();
         let mut nus = Vec::new();
         for x in [0, 1, 7] {
