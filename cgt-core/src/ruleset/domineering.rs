@@ -144,6 +144,104 @@ fn row_move_counts(x: u64) -> (u32, u32, u32) {
     (row_capacity(x & !exposed), vulnerable, row_capacity(x))
 }
 
+/// A board kept a row per byte as plain words: the steps of a key (trim,
+/// reflect, transpose) run on these without building a board between them.
+/// Ordered as boards are: by shape, then by free squares.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Bytes {
+    rows: u8,
+    cols: u8,
+    free: u64,
+}
+
+impl Bytes {
+    /// Each row read backwards.
+    fn mirrored(self) -> Bytes {
+        if self.cols == 0 {
+            return self;
+        }
+        // Every byte reversed in place, then moved down to the board's
+        // columns (the bits below them are empty in every byte).
+        let x = self.free.reverse_bits().swap_bytes() >> (8 - self.cols);
+        Bytes { free: x, ..self }
+    }
+
+    /// The rows in reverse order.
+    fn flipped(self) -> Bytes {
+        if self.rows == 0 {
+            return self;
+        }
+        let x = self.free.swap_bytes() >> (8 * (8 - u32::from(self.rows)));
+        Bytes { free: x, ..self }
+    }
+
+    /// Rows as columns.
+    fn transposed(self) -> Bytes {
+        Bytes {
+            rows: self.cols,
+            cols: self.rows,
+            free: transpose8(self.free),
+        }
+    }
+
+    /// Without border rows and columns that have no free square.
+    fn trimmed(self) -> Bytes {
+        let x = self.free;
+        if x == 0 {
+            return Bytes {
+                rows: 0,
+                cols: 0,
+                free: 0,
+            };
+        }
+        // The first and last free rows from the lowest and highest bits,
+        // the columns in use from the bytes or-ed.
+        let (r0, r1) = (x.trailing_zeros() / 8, (63 - x.leading_zeros()) / 8);
+        let mut used = x | x >> 32;
+        used |= used >> 16;
+        used |= used >> 8;
+        let used = used & 0xFF;
+        let (c0, c1) = (used.trailing_zeros(), 7 - (used as u8).leading_zeros());
+        // Columns left of c0 are empty in every row: the whole-word shift
+        // moves no bit across a row.
+        Bytes {
+            rows: (r1 - r0 + 1) as u8,
+            cols: (c1 - c0 + 1) as u8,
+            free: x >> (8 * r0 + c0),
+        }
+    }
+
+    /// The least image under the reflections that keep each player's moves.
+    fn least_reflection(self) -> Bytes {
+        let m = self.mirrored();
+        let least = self
+            .free
+            .min(self.flipped().free)
+            .min(m.free)
+            .min(m.flipped().free);
+        Bytes {
+            free: least,
+            ..self
+        }
+    }
+
+    /// Without squares no domino can cover (no free neighbour).
+    fn live(self) -> Bytes {
+        let x = self.free;
+        // Bits moved across a row boundary are masked off: bit 0 and bit 7
+        // of each byte are the first and last columns.
+        let near = (x << 1 & !BYTE_LOWS) | (x >> 1 & !(BYTE_LOWS << 7)) | x << 8 | x >> 8;
+        Bytes {
+            free: x & near,
+            ..self
+        }
+    }
+
+    fn board(self) -> Board {
+        Board::new(self.rows.into(), self.cols.into(), self.free.into())
+    }
+}
+
 impl Board {
     /// A board of the given shape and free squares.
     fn new(rows: usize, cols: usize, free: u128) -> Board {
@@ -176,6 +274,15 @@ impl Board {
     /// Whether this board keeps a row per byte.
     fn in_bytes(&self) -> bool {
         Self::byte_rows(self.rows(), self.cols())
+    }
+
+    /// This board as words, if it keeps a row per byte.
+    fn bytes(&self) -> Option<Bytes> {
+        self.in_bytes().then(|| Bytes {
+            rows: self.shape.0,
+            cols: self.shape.1,
+            free: self.bits[1],
+        })
     }
 
     /// The distance in bits between the starts of two rows.
@@ -298,23 +405,8 @@ impl Board {
         if self.free() == 0 {
             return Board::new(0, 0, 0);
         }
-        if self.in_bytes() {
-            // Rows are bytes: the first and last free rows from the lowest
-            // and highest bits, the columns in use from the bytes or-ed.
-            let x = self.free() as u64;
-            let (r0, r1) = (x.trailing_zeros() / 8, (63 - x.leading_zeros()) / 8);
-            let mut used = x | x >> 32;
-            used |= used >> 16;
-            used |= used >> 8;
-            let used = used & 0xFF;
-            let (c0, c1) = (used.trailing_zeros(), 7 - (used as u8).leading_zeros());
-            // Columns left of c0 are empty in every row: the whole-word shift
-            // moves no bit across a row.
-            return Board::new(
-                (r1 - r0 + 1) as usize,
-                (c1 - c0 + 1) as usize,
-                (x >> (8 * r0 + c0)) as u128,
-            );
+        if let Some(x) = self.bytes() {
+            return x.trimmed().board();
         }
         let r0 = (0..self.rows()).find(|&r| self.row(r) != 0).unwrap_or(0);
         let r1 = (0..self.rows()).rfind(|&r| self.row(r) != 0).unwrap_or(0);
@@ -337,11 +429,8 @@ impl Board {
         if self.cols() == 0 {
             return self.clone();
         }
-        if self.in_bytes() {
-            // Every byte reversed in place, then moved down to the board's
-            // columns (the bits below them are empty in every byte).
-            let x = (self.free() as u64).reverse_bits().swap_bytes();
-            return Board::new(self.rows(), self.cols(), (x >> (8 - self.cols())) as u128);
+        if let Some(x) = self.bytes() {
+            return x.mirrored().board();
         }
         let shift = 128 - self.cols();
         Board::from_rows(
@@ -353,13 +442,8 @@ impl Board {
 
     /// The rows in reverse order.
     fn flipped(&self) -> Board {
-        if self.in_bytes() && self.rows() > 0 {
-            let x = (self.free() as u64).swap_bytes();
-            return Board::new(
-                self.rows(),
-                self.cols(),
-                (x >> (8 * (8 - self.rows()))) as u128,
-            );
+        if let Some(x) = self.bytes() {
+            return x.flipped().board();
         }
         Board::from_rows(
             self.rows(),
@@ -370,12 +454,8 @@ impl Board {
 
     /// Rows as columns: the board on which the players' roles are swapped.
     fn transposed(&self) -> Board {
-        if self.in_bytes() {
-            return Board::new(
-                self.cols(),
-                self.rows(),
-                transpose8(self.free() as u64) as u128,
-            );
+        if let Some(x) = self.bytes() {
+            return x.transposed().board();
         }
         let mut rows = vec![0u128; self.cols()];
         for r in 0..self.rows() {
@@ -389,6 +469,9 @@ impl Board {
     /// The least image under the reflections that keep each player's moves
     /// (left-right and up-down).
     fn least_reflection(&self) -> Board {
+        if let Some(x) = self.bytes() {
+            return x.least_reflection().board();
+        }
         let m = self.mirrored();
         let candidates = [self.flipped(), m.flipped(), m];
         candidates.into_iter().fold(
@@ -639,6 +722,13 @@ impl Ruleset for Domineering {
     fn signed_key(&self, b: &Board) -> (Board, bool) {
         // Transposing swaps vertical and horizontal: the negative game. Of
         // a board and its transpose, the key is the least.
+        if let Some(x) = b.bytes() {
+            // The same steps on words (the evaluator keys every option).
+            let key = x.live().trimmed().least_reflection();
+            let t = key.transposed().least_reflection();
+            let (k, negated) = lesser_of_conjugates(key, t);
+            return (k.board(), negated);
+        }
         let key = self.canonical_key(b);
         let t = key.transposed().least_reflection();
         lesser_of_conjugates(key, t)
@@ -689,6 +779,64 @@ mod tests {
                     })
                 })
         })
+    }
+
+    /// The key of a board is the least of the eight images of its live
+    /// squares (trimmed) under reflections and transposition, the transposed
+    /// ones standing for the negative: computed here square by square.
+    #[test]
+    fn keys_are_the_least_image_of_the_live_squares() {
+        for b in boards() {
+            let g = grid(&b);
+            let free = |r: usize, c: usize| r < g.len() && c < b.cols() && g[r][c];
+            let live: Vec<Vec<bool>> = (0..b.rows())
+                .map(|r| {
+                    (0..b.cols())
+                        .map(|c| {
+                            free(r, c)
+                                && (free(r + 1, c)
+                                    || free(r, c + 1)
+                                    || (r > 0 && free(r - 1, c))
+                                    || (c > 0 && free(r, c - 1)))
+                        })
+                        .collect()
+                })
+                .collect();
+            let live = board(&live, b.cols()).trimmed();
+            let lg = grid(&live);
+            let (rows, cols) = (live.rows(), live.cols());
+            let mut images = Vec::new();
+            for transpose in [false, true] {
+                for (mirror, flip) in [(false, false), (true, false), (false, true), (true, true)] {
+                    let (h, w) = if transpose {
+                        (cols, rows)
+                    } else {
+                        (rows, cols)
+                    };
+                    let image: Vec<Vec<bool>> = (0..h)
+                        .map(|r| {
+                            (0..w)
+                                .map(|c| {
+                                    let (r, c) = (
+                                        if flip { h - 1 - r } else { r },
+                                        if mirror { w - 1 - c } else { c },
+                                    );
+                                    if transpose {
+                                        lg[c][r]
+                                    } else {
+                                        lg[r][c]
+                                    }
+                                })
+                                .collect()
+                        })
+                        .collect();
+                    images.push((board(&image, w), transpose));
+                }
+            }
+            let least = images.iter().map(|(x, _)| x).min().unwrap().clone();
+            let negated = !images.iter().any(|(x, t)| !t && *x == least);
+            assert_eq!(Domineering.signed_key(&b), (least, negated), "{b:?}");
+        }
     }
 
     #[test]
