@@ -301,6 +301,7 @@ impl Default for Dyadic {
 }
 
 impl Ord for Dyadic {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
         if let (Num::Small(a), Num::Small(b)) = (&self.num, &other.num) {
             // Most numbers of a computation share a denominator or differ
@@ -317,6 +318,16 @@ impl Ord for Dyadic {
                 _ => {}
             }
         }
+        self.cmp_by_bigints(other)
+    }
+}
+
+impl Dyadic {
+    /// The order in arbitrary precision: kept out of line, so that the
+    /// small case inlines where numbers are compared.
+    #[cold]
+    #[inline(never)]
+    fn cmp_by_bigints(&self, other: &Self) -> Ordering {
         let e = self.exp.max(other.exp);
         let a = self.numerator() << (e - self.exp);
         let b = other.numerator() << (e - other.exp);
