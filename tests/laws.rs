@@ -191,6 +191,24 @@ proptest! {
         prop_assert_eq!(a.le(g, h), naive_le(&mut a, g, h));
     }
 
+    /// Translating both games by a number keeps their order, also by one
+    /// whose stops do not fit in the words of fixed point the comparisons
+    /// use for most games (beyond 2^31, or finer than 2^-32).
+    #[test]
+    fn order_is_invariant_under_adding_a_number(x in spec(), y in spec(), k in 0usize..4) {
+        let mut a = Arena::new();
+        let (g, h) = (build(&mut a, &x), build(&mut a, &y));
+        let shift = ["0", "1099511627776", "1/1099511627776", "-2147483649/2"][k];
+        let n = a.number(Dyadic::parse(shift).unwrap());
+        let (gs, hs) = (a.add(g, n), a.add(h, n));
+        prop_assert_eq!(a.le(gs, hs), a.le(g, h));
+        prop_assert_eq!(a.le(hs, gs), a.le(h, g));
+        let (ls, rs) = a.stops(gs);
+        let (l, r) = a.stops(g);
+        let d = Dyadic::parse(shift).unwrap();
+        prop_assert_eq!((ls, rs), (&l + &d, &r + &d));
+    }
+
     /// The outcome of a sum found by search on its parts (numbers folded,
     /// negatives cancelled, stops, pairs compared) is the outcome of the
     /// canonical sum; copies and negatives of parts are mixed in so the

@@ -17,5 +17,6 @@ mod tiny;
 mod uptimal;
 
 pub use outcome::Outcome;
+pub(crate) use stops::Stops;
 pub use thermograph::{Thermograph, Trajectory};
 pub use uptimal::Uptimal;

@@ -17,66 +17,93 @@ impl Arena {
 
     /// Both stops `(LS, RS)`.
     pub fn stops(&mut self, g: GameId) -> (Dyadic, Dyadic) {
-        let (l, r) = self.stops_ref(g);
-        (l.clone(), r.clone())
-    }
-
-    /// Both stops, borrowed from the cache (computed first if need be).
-    pub(crate) fn stops_ref(&mut self, g: GameId) -> (&Dyadic, &Dyadic) {
         self.ensure_stops(g);
-        self.cached_stops(g)
+        self.cached_stops(g).exact()
     }
 
-    /// Both stops of a game whose stops are known ([`Arena::ensure_stops`]).
-    pub(crate) fn cached_stops(&self, g: GameId) -> (&Dyadic, &Dyadic) {
-        if let Some(v) = self.as_nus(g) {
-            // Every follower of x + n·↑ + *k stops at x.
-            return (&v.number, &v.number);
+    /// Both stops as fixed-point words, if both fit (see [`Stops`]).
+    pub(crate) fn fixed_stops(&mut self, g: GameId) -> Option<(i64, i64)> {
+        self.ensure_stops(g);
+        match self.cached_stops(g) {
+            Stops::Fixed(l, r) => Some((*l, *r)),
+            Stops::Exact(_) => None,
         }
-        let (l, r) = self.stops_cache[self.index(g)]
+    }
+
+    /// What the stops alone tell of `g <= h`: `G <= H` forces `LS(G) <= LS(H)`
+    /// and `RS(G) <= RS(H)`, and `LS(G) < RS(H)` puts a number strictly
+    /// between, so that `G < H`. `None` if they do not settle it.
+    pub(crate) fn le_by_stops(&mut self, g: GameId, h: GameId) -> Option<bool> {
+        fn settle<T: Ord>((lg, rg): (T, T), (lh, rh): (T, T)) -> Option<bool> {
+            if lg > lh || rg > rh {
+                Some(false)
+            } else if lg < rh {
+                Some(true)
+            } else {
+                None
+            }
+        }
+        match (self.fixed_stops(g), self.fixed_stops(h)) {
+            (Some(a), Some(b)) => settle(a, b),
+            _ => settle(self.stops(g), self.stops(h)),
+        }
+    }
+
+    /// The stops of a game whose stops are known ([`Arena::ensure_stops`]).
+    fn cached_stops(&self, g: GameId) -> &Stops {
+        self.stops_cache[self.index(g)]
             .as_ref()
-            .expect("stops computed first");
-        (l, r)
+            .expect("stops computed first")
     }
 
     /// Compute and cache the stops of `g` if they are not known yet.
-    pub(crate) fn ensure_stops(&mut self, g: GameId) {
-        if self.as_nus(g).is_some()
-            || self
-                .stops_cache
-                .get(self.index(g))
-                .is_some_and(|s| s.is_some())
-        {
+    fn ensure_stops(&mut self, g: GameId) {
+        let i = self.index(g);
+        if self.stops_cache.get(i).is_some_and(|s| s.is_some()) {
             return;
         }
-        let s = deep(|| {
-            let left = self.left_ids(g);
-            let right = self.right_ids(g);
-            let mut ls: Option<Dyadic> = None;
-            for &l in &left {
-                self.ensure_stops(l);
-                let x = self.cached_stops(l).1;
-                if ls.as_ref().is_none_or(|m| x > m) {
-                    ls = Some(x.clone());
-                }
-            }
-            let mut rs: Option<Dyadic> = None;
-            for &r in &right {
-                self.ensure_stops(r);
-                let x = self.cached_stops(r).0;
-                if rs.as_ref().is_none_or(|m| x < m) {
-                    rs = Some(x.clone());
-                }
-            }
-            (
-                ls.expect("non-number has Left options"),
-                rs.expect("non-number has Right options"),
-            )
-        });
-        let i = self.index(g);
+        let s = match self.as_nus(g) {
+            // Every follower of x + n·↑ + *k stops at x.
+            Some(v) => Stops::new(v.number.clone(), v.number.clone()),
+            None => deep(|| {
+                let left = self.left_ids(g);
+                let right = self.right_ids(g);
+                let ls = left.iter().map(|&l| self.stops(l).1).max();
+                let rs = right.iter().map(|&r| self.stops(r).0).min();
+                Stops::new(
+                    ls.expect("non-number has Left options"),
+                    rs.expect("non-number has Right options"),
+                )
+            }),
+        };
         if self.stops_cache.len() <= i {
             self.stops_cache.resize(self.nodes.len().max(i + 1), None);
         }
         self.stops_cache[i] = Some(s);
+    }
+}
+
+/// A game's stops as the cache keeps them: as words of fixed point when
+/// both fit (nearly always), so that comparing stops, done for most pairs of
+/// options a canonical form compares, is comparing words; exactly otherwise.
+#[derive(Clone, Debug)]
+pub(crate) enum Stops {
+    Fixed(i64, i64),
+    Exact(Box<(Dyadic, Dyadic)>),
+}
+
+impl Stops {
+    fn new(l: Dyadic, r: Dyadic) -> Stops {
+        match (l.to_fixed(), r.to_fixed()) {
+            (Some(a), Some(b)) => Stops::Fixed(a, b),
+            _ => Stops::Exact(Box::new((l, r))),
+        }
+    }
+
+    fn exact(&self) -> (Dyadic, Dyadic) {
+        match self {
+            Stops::Fixed(l, r) => (Dyadic::from_fixed(*l), Dyadic::from_fixed(*r)),
+            Stops::Exact(s) => (s.0.clone(), s.1.clone()),
+        }
     }
 }

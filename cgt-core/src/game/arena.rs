@@ -125,8 +125,8 @@ pub struct Arena {
     pub(crate) construct_cache: HashMap<ConstructKey, GameId>,
     pub(crate) neg_cache: HashMap<GameId, GameId>,
     pub(crate) le_cache: HashMap<(GameId, GameId), bool>,
-    /// Stops of non-nus games by id (a nus's stops are its number).
-    pub(crate) stops_cache: Vec<Option<(Dyadic, Dyadic)>>,
+    /// Stops by id.
+    pub(crate) stops_cache: Vec<Option<crate::analysis::Stops>>,
     pub(crate) birthday_cache: HashMap<GameId, crate::number::BigInt>,
     /// Per-id flags computed by analysis modules (parity, temper, ...).
     pub(crate) flag_cache: HashMap<(u8, GameId), bool>,

@@ -179,12 +179,8 @@ impl Arena {
     /// `G^L ⧏ x ⧏ G^R` for every option (simplicity theorem).
     fn number_between_options(&mut self, left: &[GameId], right: &[GameId]) -> Option<Dyadic> {
         // Any such x lies in [max RS(G^L), min LS(G^R)]; most hot games leave no room.
-        let lo = left.iter().map(|&g| self.right_stop(g)).max();
-        let hi = right.iter().map(|&g| self.left_stop(g)).min();
-        if let (Some(lo), Some(hi)) = (&lo, &hi) {
-            if lo > hi {
-                return None;
-            }
+        if self.no_room_between_stops(left, right) {
+            return None;
         }
         let mut lo: Option<(Dyadic, bool)> = None;
         for &g in left {
@@ -223,6 +219,30 @@ impl Arena {
         )
     }
 
+    /// Whether the largest right stop of `left` exceeds the smallest left
+    /// stop of `right` (both sides non-empty).
+    fn no_room_between_stops(&mut self, left: &[GameId], right: &[GameId]) -> bool {
+        if left.is_empty() || right.is_empty() {
+            return false;
+        }
+        // Stops as words where all fit, exact numbers else.
+        let fixed = |arena: &mut Self, side: &[GameId], right_stop: bool| {
+            side.iter()
+                .map(|&g| {
+                    arena
+                        .fixed_stops(g)
+                        .map(|(l, r)| if right_stop { r } else { l })
+                })
+                .collect::<Option<Vec<i64>>>()
+        };
+        if let (Some(lo), Some(hi)) = (fixed(self, left, true), fixed(self, right, false)) {
+            return lo.iter().max() > hi.iter().min();
+        }
+        let lo = left.iter().map(|&g| self.right_stop(g)).max();
+        let hi = right.iter().map(|&g| self.left_stop(g)).min();
+        lo > hi
+    }
+
     /// Remove options dominated by another option on the same side.
     fn remove_dominated(&mut self, side: &mut Vec<GameId>, is_left: bool) {
         if side.len() < 2 {
@@ -230,7 +250,7 @@ impl Arena {
         }
         // G <= H needs both stops of G at most H's: most pairs are settled
         // by the stops alone, without a comparison.
-        let stops: Vec<_> = side.iter().map(|&g| self.stops(g)).collect();
+        let stops: Option<Vec<_>> = side.iter().map(|&g| self.fixed_stops(g)).collect();
         let mut keep = vec![true; side.len()];
         for i in 0..side.len() {
             // Quadratic in the options: a stop must reach it even when every
@@ -241,8 +261,10 @@ impl Arena {
                     continue;
                 }
                 let (lo, hi) = if is_left { (i, j) } else { (j, i) };
-                if stops[lo].0 > stops[hi].0 || stops[lo].1 > stops[hi].1 {
-                    continue;
+                if let Some(s) = &stops {
+                    if s[lo].0 > s[hi].0 || s[lo].1 > s[hi].1 {
+                        continue;
+                    }
                 }
                 if self.le(side[lo], side[hi]) {
                     keep[i] = false;

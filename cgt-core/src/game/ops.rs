@@ -47,17 +47,9 @@ impl Arena {
         if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
             return a.le(b);
         }
-        // Stops bound the order: G <= H forces LS(G) <= LS(H) and RS(G) <= RS(H),
-        // and LS(G) < RS(H) puts a number strictly between, so G < H. What
-        // the stops settle is cheaper to decide again than to remember.
-        self.ensure_stops(g);
-        self.ensure_stops(h);
-        let ((lg, rg), (lh, rh)) = (self.cached_stops(g), self.cached_stops(h));
-        if lg > lh || rg > rh {
-            return false;
-        }
-        if lg < rh {
-            return true;
+        // What the stops settle is cheaper to decide again than to remember.
+        if let Some(r) = self.le_by_stops(g, h) {
+            return r;
         }
         if let Some(&r) = self.le_cache.get(&(g, h)) {
             return r;

@@ -76,6 +76,25 @@ impl Dyadic {
         }
     }
 
+    /// Bits after the point of [`Dyadic::to_fixed`].
+    const FIXED_POINT: u32 = 32;
+
+    /// The number as a word of fixed point (32 bits after the point), if it
+    /// fits: the order of such words is the order of the numbers.
+    pub(crate) fn to_fixed(&self) -> Option<i64> {
+        match self.num {
+            Num::Small(n) if self.exp <= Self::FIXED_POINT => {
+                n.checked_mul(1 << (Self::FIXED_POINT - self.exp))
+            }
+            _ => None,
+        }
+    }
+
+    /// The number a word of [`Dyadic::to_fixed`] stands for.
+    pub(crate) fn from_fixed(word: i64) -> Self {
+        Self::small(word, Self::FIXED_POINT)
+    }
+
     /// The numerator in lowest terms.
     pub fn numerator(&self) -> BigInt {
         match &self.num {
@@ -479,6 +498,52 @@ mod tests {
                 assert_eq!(a.cmp(b), order_by_bigints(a, b), "{a} vs {b}");
             }
         }
+    }
+
+    /// Words of fixed point stand for their numbers exactly and keep their
+    /// order; numbers that do not fit have no word.
+    #[test]
+    fn fixed_point_words_are_exact_and_ordered() {
+        let numerators = [
+            0,
+            1,
+            -1,
+            3,
+            -7,
+            (1 << 31) - 1,
+            -(1 << 31) + 1,
+            1 << 31,
+            1 << 40,
+            i64::MAX,
+        ];
+        let exponents = [0, 1, 2, 5, 31, 32, 33, 64];
+        let mut words = Vec::new();
+        for &n in &numerators {
+            for &e in &exponents {
+                let x = Dyadic::new(BigInt::from(n), e);
+                // A word is the numerator times 2^(32 - exponent), in 64 bits.
+                let fits = x.exponent() <= 32
+                    && (x.numerator() << (32 - x.exponent().min(32)))
+                        .to_i64()
+                        .is_some();
+                assert_eq!(x.to_fixed().is_some(), fits, "{x}");
+                if let Some(w) = x.to_fixed() {
+                    assert_eq!(Dyadic::from_fixed(w), x, "{x}");
+                    words.push((w, x));
+                }
+            }
+        }
+        assert!(words.len() > 20);
+        for (w, x) in &words {
+            for (v, y) in &words {
+                assert_eq!(w.cmp(v), x.cmp(y), "{x} vs {y}");
+            }
+        }
+        // Beyond 2^31, or finer than 2^-32: no word.
+        assert_eq!(d("2147483648").to_fixed(), None);
+        assert_eq!(d("1/8589934592").to_fixed(), None);
+        assert_eq!(d("1/4294967296").to_fixed(), Some(1));
+        assert_eq!(d("-2147483647").to_fixed(), Some(-2147483647 << 32));
     }
 
     #[test]
