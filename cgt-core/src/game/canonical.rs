@@ -4,6 +4,7 @@
 use super::arena::{Arena, GameId};
 use super::nus::Nus;
 use crate::number::Dyadic;
+use smallvec::SmallVec;
 
 /// Red zone and growth step for recursive algorithms on deep games.
 pub(crate) const STACK_RED_ZONE: usize = 256 * 1024;
@@ -226,17 +227,23 @@ impl Arena {
             return false;
         }
         // Stops as words where all fit, exact numbers else.
-        let fixed = |arena: &mut Self, side: &[GameId], right_stop: bool| {
-            side.iter()
-                .map(|&g| {
-                    arena
-                        .fixed_stops(g)
-                        .map(|(l, r)| if right_stop { r } else { l })
-                })
-                .collect::<Option<Vec<i64>>>()
-        };
-        if let (Some(lo), Some(hi)) = (fixed(self, left, true), fixed(self, right, false)) {
-            return lo.iter().max() > hi.iter().min();
+        let mut fixed = Some((i64::MIN, i64::MAX));
+        for (&g, is_left) in left
+            .iter()
+            .map(|g| (g, true))
+            .chain(right.iter().map(|g| (g, false)))
+        {
+            match (self.fixed_stops(g), fixed.as_mut()) {
+                (Some((_, rs)), Some((lo, _))) if is_left => *lo = (*lo).max(rs),
+                (Some((ls, _)), Some((_, hi))) => *hi = (*hi).min(ls),
+                _ => {
+                    fixed = None;
+                    break;
+                }
+            }
+        }
+        if let Some((lo, hi)) = fixed {
+            return lo > hi;
         }
         let lo = left.iter().map(|&g| self.right_stop(g)).max();
         let hi = right.iter().map(|&g| self.left_stop(g)).min();
@@ -250,8 +257,8 @@ impl Arena {
         }
         // G <= H needs both stops of G at most H's: most pairs are settled
         // by the stops alone, without a comparison.
-        let stops: Option<Vec<_>> = side.iter().map(|&g| self.fixed_stops(g)).collect();
-        let mut keep = vec![true; side.len()];
+        let stops: Option<SmallVec<[_; 16]>> = side.iter().map(|&g| self.fixed_stops(g)).collect();
+        let mut keep: SmallVec<[bool; 16]> = smallvec::smallvec![true; side.len()];
         for i in 0..side.len() {
             // Quadratic in the options: a stop must reach it even when every
             // comparison is answered in closed form.

@@ -709,6 +709,10 @@ impl Ruleset for Domineering {
                 }
                 region = grown;
             }
+            if region == b.free() {
+                // One region: no split (most boards an evaluation meets).
+                return None;
+            }
             rest &= !region;
             parts.push(Board::new(b.rows(), b.cols(), region).trimmed());
         }

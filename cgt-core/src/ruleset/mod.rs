@@ -301,7 +301,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
             let entry = waiting.entry(q.clone());
             let revisited = matches!(entry, hashbrown::hash_map::Entry::Occupied(_));
             let w = entry.or_insert_with(|| {
-                let mut children = Vec::new();
+                let mut children = Vec::with_capacity(32);
                 let (sum, left) = match rs.components(&q).filter(|c| c.len() > 1) {
                     Some(parts) => {
                         children.extend(parts.iter().map(|x| rs.signed_key(x)));
