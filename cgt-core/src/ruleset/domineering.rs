@@ -225,14 +225,18 @@ impl Bytes {
         }
     }
 
+    /// The squares next to a square of `set` (beside it, above or below), and
+    /// squares beyond the board's last row and column: callers keep the
+    /// board's. Bits moved across a row boundary are masked off: bit 0 and
+    /// bit 7 of each byte are the first and last columns.
+    fn near(set: u64) -> u64 {
+        (set << 1 & !BYTE_LOWS) | (set >> 1 & !(BYTE_LOWS << 7)) | set << 8 | set >> 8
+    }
+
     /// Without squares no domino can cover (no free neighbour).
     fn live(self) -> Bytes {
-        let x = self.free;
-        // Bits moved across a row boundary are masked off: bit 0 and bit 7
-        // of each byte are the first and last columns.
-        let near = (x << 1 & !BYTE_LOWS) | (x >> 1 & !(BYTE_LOWS << 7)) | x << 8 | x >> 8;
         Bytes {
-            free: x & near,
+            free: self.free & Bytes::near(self.free),
             ..self
         }
     }
@@ -700,10 +704,18 @@ impl Ruleset for Domineering {
         // Regions of free squares that do not touch are independent games.
         let mut rest = b.free();
         let mut parts = Vec::new();
+        let in_bytes = b.in_bytes();
+        let near = |set: u128| {
+            if in_bytes {
+                u128::from(Bytes::near(set as u64))
+            } else {
+                b.neighbours_of(set)
+            }
+        };
         while rest != 0 {
             let mut region = rest & rest.wrapping_neg();
             loop {
-                let grown = (region | b.neighbours_of(region)) & b.free();
+                let grown = (region | near(region)) & b.free();
                 if grown == region {
                     break;
                 }
@@ -840,6 +852,53 @@ mod tests {
             let least = images.iter().map(|(x, _)| x).min().unwrap().clone();
             let negated = !images.iter().any(|(x, t)| !t && *x == least);
             assert_eq!(Domineering.signed_key(&b), (least, negated), "{b:?}");
+        }
+    }
+
+    /// Components are the regions of free squares joined beside or above
+    /// and below, found here square by square.
+    #[test]
+    fn components_are_the_regions_of_free_squares() {
+        for b in boards() {
+            let g = grid(&b);
+            let mut region = vec![vec![usize::MAX; b.cols()]; b.rows()];
+            let mut sizes = Vec::new();
+            for (r0, c0) in (0..b.rows()).flat_map(|r| (0..b.cols()).map(move |c| (r, c))) {
+                if !g[r0][c0] || region[r0][c0] != usize::MAX {
+                    continue;
+                }
+                let (mut todo, mut size) = (vec![(r0, c0)], 0);
+                region[r0][c0] = sizes.len();
+                while let Some((r, c)) = todo.pop() {
+                    size += 1;
+                    let next = [
+                        (r + 1, c),
+                        (r, c + 1),
+                        (r.wrapping_sub(1), c),
+                        (r, c.wrapping_sub(1)),
+                    ];
+                    for (r, c) in next {
+                        if r < b.rows() && c < b.cols() && g[r][c] && region[r][c] == usize::MAX {
+                            region[r][c] = sizes.len();
+                            todo.push((r, c));
+                        }
+                    }
+                }
+                sizes.push(size);
+            }
+            let found = Domineering.components(&b);
+            if sizes.len() < 2 {
+                assert!(found.is_none(), "{b:?}");
+                continue;
+            }
+            let mut parts: Vec<u32> = found
+                .unwrap_or_else(|| panic!("{b:?} splits"))
+                .iter()
+                .map(|p| p.free().count_ones())
+                .collect();
+            parts.sort_unstable();
+            sizes.sort_unstable();
+            assert_eq!(parts, sizes, "{b:?}");
         }
     }
 
