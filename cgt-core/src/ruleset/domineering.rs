@@ -63,7 +63,7 @@ pub const MAX_SQUARES: usize = 128;
 /// reflections, transposition and trimming are a few word operations;
 /// larger boards keep their rows packed (stride = columns). Boards are
 /// ordered by shape, then by their bits.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Board {
     /// Number of rows and of columns (at most 128 each).
     shape: (u8, u8),
@@ -71,6 +71,16 @@ pub struct Board {
     /// 8-byte alignment a board takes 24 bytes, not 32 (the memo of a
     /// value holds millions of boards).
     bits: [u64; 2],
+}
+
+impl std::hash::Hash for Board {
+    /// Two words (the shape folded into the high half's, which is empty on
+    /// boards of up to 64 squares): the memos hash millions of boards.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let shape = u64::from(self.shape.0) << 56 | u64::from(self.shape.1) << 48;
+        state.write_u64(self.bits[1]);
+        state.write_u64(self.bits[0] ^ shape);
+    }
 }
 
 /// The lowest `n` bits.
