@@ -47,10 +47,11 @@ fn constructor(ruleset: &str, position: &str) -> String {
 }
 
 /// One-row Clobber of more than 24 stones in one group takes cgt minutes
-/// (the strip does not split, and its followers are many); those cases run
-/// in the ignored test below.
+/// (the strip does not split, and its followers are many: 27 stones of
+/// `XXO` groups 23 s, 30 stones 102 s and 4.8 GB); those cases run in the
+/// ignored test below.
 fn slow(ruleset: &str, position: &str) -> bool {
-    ruleset == "clobber_1xn" && position.len() > 24
+    ruleset.starts_with("clobber") && !position.contains('|') && position.len() > 24
 }
 
 /// One test per ruleset, so that the test harness runs them side by side.
@@ -64,7 +65,7 @@ macro_rules! agrees_with_cgsuite {
 }
 
 agrees_with_cgsuite! {
-    clobber: "clobber", "clobber_1xn" => 88;
+    clobber: "clobber", "clobber_1xn" => 105;
     domineering: "domineering" => 250;
     toads_and_frogs: "gen_toads" => 270;
     nogo: "nogo", "nogo_1xn" => 90;
@@ -76,7 +77,7 @@ agrees_with_cgsuite! {
 #[test]
 #[ignore = "minutes: cargo test --release --test mcgs -- --ignored"]
 fn the_slow_cases_agree_too() {
-    check(&["clobber_1xn"], true, 3);
+    check(&["clobber", "clobber_1xn"], true, 5);
 }
 
 /// Checks every case of `rulesets` (the slow ones or the others), and that
