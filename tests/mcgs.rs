@@ -68,7 +68,7 @@ agrees_with_cgsuite! {
     clobber: "clobber", "clobber_1xn" => 105;
     domineering: "domineering" => 250;
     toads_and_frogs: "gen_toads" => 270;
-    nogo: "nogo", "nogo_1xn" => 90;
+    nogo: "nogo", "nogo_1xn" => 123;
     elephants: "elephants" => 150;
     fission: "fission" => 99;
     amazons: "amazons" => 22;
