@@ -4,7 +4,7 @@
 
 use super::grid::Grid;
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
-use super::{lesser_of_conjugates, Ruleset};
+use super::Ruleset;
 
 /// The Fission ruleset (boards are positions).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -86,6 +86,6 @@ impl Ruleset for Fission {
     fn signed_key(&self, g: &Grid) -> (Grid, bool) {
         // The transposed board exchanges vertical and horizontal splits:
         // the negative game.
-        lesser_of_conjugates(g.least_upright(), g.transposed().least_upright())
+        g.least_upright_or_transposed()
     }
 }

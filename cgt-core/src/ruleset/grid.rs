@@ -262,25 +262,47 @@ impl Grid {
         self.least_of(&Symmetry::ALL[..4])
     }
 
+    /// The least of the board's images under the four symmetries that keep
+    /// rows as rows and, standing for the conjugate, the four that transpose
+    /// it; and whether the least is a transposed one (a tie goes to the
+    /// upright image). For games in which transposing the board exchanges
+    /// the players: the signed key without building the transposed board.
+    pub fn least_upright_or_transposed(&self) -> (Grid, bool) {
+        let (walk, k) = self.least_walk(&Symmetry::ALL);
+        (self.image(walk), Symmetry::ALL[k].transposes())
+    }
+
     /// The least image under `symmetries`, compared cell by cell through
     /// index maps: only the winner is built (a key is made for every
     /// position a value visits).
     fn least_of(&self, symmetries: &[Symmetry]) -> Grid {
-        let mut best = self.walk(symmetries[0]);
-        for &s in &symmetries[1..] {
+        self.image(self.least_walk(symmetries).0)
+    }
+
+    /// The walk reading the least image under `symmetries`, and its index
+    /// (the first of equal images).
+    fn least_walk(&self, symmetries: &[Symmetry]) -> (Walk, usize) {
+        let mut best = (self.walk(symmetries[0]), 0);
+        for (k, &s) in symmetries.iter().enumerate().skip(1) {
             let walk = self.walk(s);
-            if walk.dims() < best.dims()
-                || walk.dims() == best.dims() && self.reads_less(walk, best)
+            if walk.dims() < best.0.dims()
+                || walk.dims() == best.0.dims() && self.reads_less(walk, best.0)
             {
-                best = walk;
+                best = (walk, k);
             }
         }
-        let (rows, cols) = best.dims();
-        let mut cells = Cells::with_capacity(self.cells.len());
-        for r in 0..rows as isize {
-            let row = best.start + r * best.down;
-            for c in 0..cols as isize {
-                cells.push(self.cells[(row + c * best.across) as usize]);
+        best
+    }
+
+    /// The image read by `walk`.
+    fn image(&self, walk: Walk) -> Grid {
+        let (rows, cols) = walk.dims();
+        // Filled, then written in place: cheaper than a push per cell.
+        let mut cells: Cells = smallvec::smallvec![0; rows * cols];
+        for (r, line) in cells.chunks_exact_mut(cols.max(1)).enumerate() {
+            let row = walk.start + r as isize * walk.down;
+            for (c, cell) in line.iter_mut().enumerate() {
+                *cell = self.cells[(row + c as isize * walk.across) as usize];
             }
         }
         Grid { rows, cols, cells }
@@ -473,6 +495,14 @@ mod tests {
                 .fold(least_upright.clone(), |b, x| b.min(x.clone()));
             assert_eq!(g.least_upright(), least_upright, "{g:?}");
             assert_eq!(g.least_symmetric(), least, "{g:?}");
+            // Transposed only if a transposed image is strictly less.
+            let least_transposed = t.least_upright();
+            let signed = if least_transposed < least_upright {
+                (least_transposed, true)
+            } else {
+                (least_upright, false)
+            };
+            assert_eq!(g.least_upright_or_transposed(), signed, "{g:?}");
         }
         let empty = Grid {
             rows: 0,
