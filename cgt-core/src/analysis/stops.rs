@@ -22,11 +22,16 @@ impl Arena {
     }
 
     /// Both stops as fixed-point words, if both fit (see [`Stops`]).
+    #[inline]
     pub(crate) fn fixed_stops(&mut self, g: GameId) -> Option<(i64, i64)> {
-        self.ensure_stops(g);
-        match self.cached_stops(g) {
-            Stops::Fixed(l, r) => Some((*l, *r)),
-            Stops::Exact(_) => None,
+        // Known stops are read in place: most comparisons end here.
+        let i = self.index(g);
+        if !matches!(self.stops_cache.get(i), Some(Some(_))) {
+            self.ensure_stops(g);
+        }
+        match self.stops_cache[i] {
+            Some(Stops::Fixed(l, r)) => Some((l, r)),
+            _ => None,
         }
     }
 

@@ -44,12 +44,13 @@ impl Arena {
         if g == h {
             return true;
         }
-        if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
-            return a.le(b);
-        }
-        // What the stops settle is cheaper to decide again than to remember.
+        // What the stops settle is cheaper to decide again than to remember
+        // (and decides most pairs before their nodes are read).
         if let Some(r) = self.le_by_stops(g, h) {
             return r;
+        }
+        if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
+            return a.le(b);
         }
         if let Some(&r) = self.le_cache.get(&(g, h)) {
             return r;
