@@ -38,8 +38,8 @@ fn a_newcomer_session() {
     p.exp_string("Partizan-Serial-Nim").unwrap();
     p.exp_string("\x1b[?2004h").unwrap();
 
-    // Ctrl-C stops a long computation (Domineering 5x6 takes ~20 s) ...
-    p.send_line("value(domineering(5,6))").unwrap();
+    // Ctrl-C stops a long computation (Domineering 6x6 takes minutes) ...
+    p.send_line("value(domineering(6,6))").unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1500));
     p.send_control('c').unwrap();
     p.exp_string("interrupted").unwrap();
@@ -197,14 +197,14 @@ fn long_computations_show_progress() {
             .env("TERM", "xterm");
         let mut p = spawn_command(cmd, Some(60_000)).expect("spawn cgt in a pty");
         p.exp_string("\x1b[?2004h").unwrap();
-        // Domineering 4x7 takes a few seconds.
-        p.send_line("value(domineering(4,7))").unwrap();
+        // Domineering 5x6 takes a few seconds.
+        p.send_line("value(domineering(5,6))").unwrap();
         if quiet {
-            let (before, _) = p.exp_regex("\\r\\n1\\r\\n").unwrap();
+            let (before, _) = p.exp_regex("\\r\\n-3/2\\r\\n").unwrap();
             assert!(!before.contains("computing"), "{before:?}");
         } else {
             // The line is erased (ESC [2K) before the result prints.
-            let (before, _) = p.exp_regex("\\x1b\\[2K1\\r\\n").unwrap();
+            let (before, _) = p.exp_regex("\\x1b\\[2K-3/2\\r\\n").unwrap();
             assert!(
                 before.contains("computing") && before.contains("steps"),
                 "{before:?}"
