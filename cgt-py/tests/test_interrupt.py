@@ -37,7 +37,7 @@ def test_the_gil_is_released_while_computing():
 
     t = threading.Thread(target=tick)
     t.start()
-    cgt.Session().eval("value(domineering(5, 4))")
+    cgt.Session().eval("value(domineering(5, 5))")
     stop.set()
     t.join()
     assert len(ticks) >= 2
