@@ -227,27 +227,28 @@ impl Arena {
             return false;
         }
         // Stops as words where all fit, exact numbers else.
-        let mut fixed = Some((i64::MIN, i64::MAX));
-        for (&g, is_left) in left
-            .iter()
-            .map(|g| (g, true))
-            .chain(right.iter().map(|g| (g, false)))
-        {
-            match (self.fixed_stops(g), fixed.as_mut()) {
-                (Some((_, rs)), Some((lo, _))) if is_left => *lo = (*lo).max(rs),
-                (Some((ls, _)), Some((_, hi))) => *hi = (*hi).min(ls),
-                _ => {
-                    fixed = None;
-                    break;
-                }
-            }
-        }
-        if let Some((lo, hi)) = fixed {
+        let words = (
+            self.stop_bound_word(left, true),
+            self.stop_bound_word(right, false),
+        );
+        if let (Some(lo), Some(hi)) = words {
             return lo > hi;
         }
         let lo = left.iter().map(|&g| self.right_stop(g)).max();
         let hi = right.iter().map(|&g| self.left_stop(g)).min();
         lo > hi
+    }
+
+    /// The largest right stop of Left's options `side` (`left`), or the
+    /// smallest left stop of Right's, as a word of fixed point; `None` if a
+    /// stop does not fit in one.
+    fn stop_bound_word(&mut self, side: &[GameId], left: bool) -> Option<i64> {
+        let mut bound = if left { i64::MIN } else { i64::MAX };
+        for &g in side {
+            let (ls, rs) = self.fixed_stops(g)?;
+            bound = if left { bound.max(rs) } else { bound.min(ls) };
+        }
+        Some(bound)
     }
 
     /// Remove options dominated by another option on the same side.
