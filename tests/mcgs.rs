@@ -80,7 +80,7 @@ agrees_with_cgsuite! {
     nogo: "nogo", "nogo_1xn" => 123;
     elephants: "elephants" => 150;
     fission: "fission" => 99;
-    amazons: "amazons" => 22;
+    amazons: "amazons" => 49;
 }
 
 #[test]
