@@ -390,7 +390,12 @@ impl Board {
 
     /// The squares next to a square of `set`: beside it or above or below.
     fn neighbours_of(&self, set: u128) -> u128 {
-        (self.beside(set) | self.above_or_below(set)) & Board::all(self.rows(), self.cols())
+        let near = if self.in_bytes() {
+            u128::from(Bytes::near(set as u64))
+        } else {
+            self.beside(set) | self.above_or_below(set)
+        };
+        near & Board::all(self.rows(), self.cols())
     }
 
     /// The squares left or right of a square of `set` (a superset, beyond
@@ -714,18 +719,10 @@ impl Ruleset for Domineering {
         // Regions of free squares that do not touch are independent games.
         let mut rest = b.free();
         let mut parts = Vec::new();
-        let in_bytes = b.in_bytes();
-        let near = |set: u128| {
-            if in_bytes {
-                u128::from(Bytes::near(set as u64))
-            } else {
-                b.neighbours_of(set)
-            }
-        };
         while rest != 0 {
             let mut region = rest & rest.wrapping_neg();
             loop {
-                let grown = (region | near(region)) & b.free();
+                let grown = (region | b.neighbours_of(region)) & b.free();
                 if grown == region {
                     break;
                 }
