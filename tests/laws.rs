@@ -199,13 +199,13 @@ proptest! {
         let mut a = Arena::new();
         let (g, h) = (build(&mut a, &x), build(&mut a, &y));
         let shift = ["0", "1099511627776", "1/1099511627776", "-2147483649/2"][k];
-        let n = a.number(Dyadic::parse(shift).unwrap());
+        let d = Dyadic::parse(shift).unwrap();
+        let n = a.number(d.clone());
         let (gs, hs) = (a.add(g, n), a.add(h, n));
         prop_assert_eq!(a.le(gs, hs), a.le(g, h));
         prop_assert_eq!(a.le(hs, gs), a.le(h, g));
         let (ls, rs) = a.stops(gs);
         let (l, r) = a.stops(g);
-        let d = Dyadic::parse(shift).unwrap();
         prop_assert_eq!((ls, rs), (&l + &d, &r + &d));
     }
 
