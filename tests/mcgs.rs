@@ -68,7 +68,7 @@ macro_rules! agrees_with_cgsuite {
 }
 
 agrees_with_cgsuite! {
-    clobber: "clobber", "clobber_1xn" => 205;
+    clobber: "clobber", "clobber_1xn" => 223;
     domineering: "domineering" => 250;
     toads_and_frogs: "gen_toads" => 270;
     nogo: "nogo", "nogo_1xn" => 123;
