@@ -80,7 +80,7 @@ agrees_with_cgsuite! {
 #[test]
 #[ignore = "minutes: cargo test --release --test mcgs -- --ignored"]
 fn the_slow_cases_agree_too() {
-    check(&["clobber", "clobber_1xn"], true, 7);
+    check(&["clobber", "clobber_1xn"], true, 8);
 }
 
 /// Checks every case of `rulesets` (the slow ones or the others), and that
