@@ -192,6 +192,21 @@ fn signed_options<R: Ruleset>(rs: &R, p: &R::Position) -> SignedOptions<R::Posit
     (keys(rs.left_options(p)), keys(rs.right_options(p)))
 }
 
+/// The signed keys of `q`'s components if its value is theirs added and
+/// not found by its own options: two or more components, or a single one
+/// that is not `q` itself (a board with dead stones or an empty border is
+/// the value of what is left once they are gone, and is keyed apart from
+/// it: without this, every scattering of dead stones would be valued anew).
+/// A position without any component is 0 (the sum of none).
+fn split<R: Ruleset>(rs: &R, q: &R::Position) -> Option<Vec<(R::Position, bool)>> {
+    let parts = rs.components(q)?;
+    if let [only] = &parts[..] {
+        let key = rs.signed_key(only);
+        return (key.0 != *q).then(|| vec![key]);
+    }
+    Some(parts.iter().map(|x| rs.signed_key(x)).collect())
+}
+
 /// A position waiting for the values of its children: its components
 /// (`sum`) or its options (the first `left` are Left's), each a key and
 /// whether its value is negated, and the values found so far (`None` for
@@ -302,9 +317,9 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
             let revisited = matches!(entry, hashbrown::hash_map::Entry::Occupied(_));
             let w = entry.or_insert_with(|| {
                 let mut children = Vec::with_capacity(32);
-                let (sum, left) = match rs.components(&q).filter(|c| c.len() > 1) {
+                let (sum, left) = match split(rs, &q) {
                     Some(parts) => {
-                        children.extend(parts.iter().map(|x| rs.signed_key(x)));
+                        children.extend(parts);
                         (true, children.len())
                     }
                     None => {
