@@ -192,19 +192,29 @@ fn signed_options<R: Ruleset>(rs: &R, p: &R::Position) -> SignedOptions<R::Posit
     (keys(rs.left_options(p)), keys(rs.right_options(p)))
 }
 
-/// The signed keys of `q`'s components if its value is theirs added and
-/// not found by its own options: two or more components, or a single one
-/// that is not `q` itself (a board with dead stones or an empty border is
-/// the value of what is left once they are gone, and is keyed apart from
-/// it: without this, every scattering of dead stones would be valued anew).
-/// A position without any component is 0 (the sum of none).
-fn split<R: Ruleset>(rs: &R, q: &R::Position) -> Option<Vec<(R::Position, bool)>> {
-    let parts = rs.components(q)?;
+/// Puts the signed keys of `q`'s components in `children` and answers true
+/// if `q`'s value is theirs added, not found by its own options: two or more
+/// components, or a single one that is not `q` itself (a board with dead
+/// stones or an empty border is the value of what is left once they are
+/// gone; keyed apart, every scattering of dead stones would be valued
+/// anew). A position without any component is 0, the sum of none.
+fn split<R: Ruleset>(rs: &R, q: &R::Position, children: &mut Vec<(R::Position, bool)>) -> bool {
+    let Some(parts) = rs.components(q) else {
+        return false;
+    };
     if let [only] = &parts[..] {
+        if only == q {
+            return false;
+        }
         let key = rs.signed_key(only);
-        return (key.0 != *q).then(|| vec![key]);
+        if key.0 == *q {
+            return false;
+        }
+        children.push(key);
+        return true;
     }
-    Some(parts.iter().map(|x| rs.signed_key(x)).collect())
+    children.extend(parts.iter().map(|x| rs.signed_key(x)));
+    true
 }
 
 /// A position waiting for the values of its children: its components
@@ -317,17 +327,13 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
             let revisited = matches!(entry, hashbrown::hash_map::Entry::Occupied(_));
             let w = entry.or_insert_with(|| {
                 let mut children = Vec::with_capacity(32);
-                let (sum, left) = match split(rs, &q) {
-                    Some(parts) => {
-                        children.extend(parts);
-                        (true, children.len())
-                    }
-                    None => {
-                        distinct_keys(rs, rs.raw_options(&q, true), &mut children);
-                        let left = children.len();
-                        distinct_keys(rs, rs.raw_options(&q, false), &mut children);
-                        (false, left)
-                    }
+                let (sum, left) = if split(rs, &q, &mut children) {
+                    (true, children.len())
+                } else {
+                    distinct_keys(rs, rs.raw_options(&q, true), &mut children);
+                    let left = children.len();
+                    distinct_keys(rs, rs.raw_options(&q, false), &mut children);
+                    (false, left)
                 };
                 Waiting {
                     sum,
