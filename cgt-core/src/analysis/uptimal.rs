@@ -211,7 +211,22 @@ impl Arena {
         if let Some(u) = self.uptimal_cache.get(&g) {
             return u.clone();
         }
-        let u = self.recognize_uptimal(g).map(Arc::new);
+        // The options of an uptimal's canonical form are uptimals (by
+        // induction on the sum of generators it equals: removing dominated
+        // options keeps some, bypassing a reversible one brings in options of
+        // options). So a game with an option that is not one is not one, and
+        // is told without the sums recognition costs (which made printing the
+        // long values of alternating Clobber strips take minutes).
+        let options_are_uptimals = crate::game::deep(|| {
+            let l = self.left_options(g);
+            let r = self.right_options(g);
+            l.iter().chain(r.iter()).all(|&o| self.uptimal(o).is_some())
+        });
+        let u = if options_are_uptimals {
+            self.recognize_uptimal(g).map(Arc::new)
+        } else {
+            None
+        };
         self.uptimal_cache.insert(g, u.clone());
         u
     }
