@@ -79,10 +79,12 @@ proptest! {
     }
 
     #[test]
-    fn uptimal_expansions_read_back_as_their_games(coeffs in prop::collection::vec(-3i64..4, 1..5), nim in 0u64..4) {
+    fn uptimal_expansions_read_back_as_their_games(coeffs in prop::collection::vec(-3i64..4, 1..5), nim in 0u64..4, num in -8i64..9, halvings in 0u32..3) {
+        // The number part too: printing recognises uptimals from their
+        // options, and must still recognise these.
         let mut s = Session::new();
         let terms: Vec<String> = coeffs.iter().enumerate().map(|(k, c)| format!("{c} * ^<{}>", k + 1)).collect();
-        let g = format!("*{nim} + {}", terms.join(" + "));
+        let g = format!("{num}/{} + *{nim} + {}", 1u64 << halvings, terms.join(" + "));
         let text = s.run_line(&format!("uptimal_expansion({g})")).unwrap();
         prop_assert_eq!(s.run_line(&format!("{text} == {g}")).unwrap(), "true", "{} as {}", g, text);
     }
