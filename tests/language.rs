@@ -98,19 +98,92 @@ fn a_recursive_game_family_costs_one_evaluation_per_argument() {
     assert_eq!(g.memo_len(), 2001);
 }
 
+/// Names are bound where a function is defined (lexical scope): a later
+/// definition of a name the function uses makes a new binding, which only
+/// code written after it sees; the function keeps its own (and its memo),
+/// and a note says so.
 #[test]
-fn memos_follow_redefinitions() {
-    transcript(&[
+fn a_function_keeps_the_names_it_was_defined_with() {
+    let mut s = Session::new();
+    for (input, want) in [
         ("c = 1", "1"),
         ("def f(n) = n + c", "f(n)"),
         ("f(1)", "2"),
         ("c = 5", "5"),
-        ("f(1)", "6"),
+        ("f(1)", "2"),
+        ("c + 1", "6"),
         ("def h(n) = f(n) + 1", "h(n)"),
-        ("h(1)", "7"),
+        ("h(1)", "3"),
         ("def f(n) = n", "f(n)"),
-        ("h(1)", "2"),
-    ]);
+        ("h(1)", "3"),
+        ("f(1)", "1"),
+    ] {
+        assert_eq!(run(&mut s, input), want, "input: {input}");
+    }
+    let notes = s.take_notes();
+    assert_eq!(
+        notes,
+        [
+            "`c` bound again; f (defined before) keeps the earlier one",
+            "`f` redefined: the code written from here on uses the new definition; h (defined before) keeps the earlier one",
+        ],
+        "{notes:?}"
+    );
+    // A variable nothing reads is simply assigned again, without a note.
+    run(&mut s, "y = 1");
+    run(&mut s, "y = 2");
+    assert!(s.take_notes().is_empty());
+}
+
+/// The reproducer of the language issue: Domineering's helper `put`
+/// defined again by another file must not change the ruleset defined first.
+#[test]
+fn a_second_definition_of_a_helper_leaves_a_ruleset_as_it_was() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/rulesets/domineering.cgt"
+    ))
+    .unwrap();
+    let mut s = Session::new();
+    for (_, line) in cgt_lang::script::statements(&text).into_iter().take(7) {
+        run(&mut s, &line);
+    }
+    assert_eq!(run(&mut s, "value(D(\"...|...\"))"), "{2|-1/2}");
+    run(&mut s, "def put(b, i) = replace_at(b, i, \"#\")");
+    assert_eq!(run(&mut s, "value(D(\"...|...\"))"), "{2|-1/2}");
+    assert_eq!(run(&mut s, "value(D(\"..|..|..\"))"), "{1/2|-2}");
+}
+
+/// Two example files whose helpers share names (`vertical`, `horizontal`)
+/// load into one session, as modules and directly, and both keep giving
+/// their literature values.
+#[test]
+fn two_files_with_helpers_of_the_same_name_load_together() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/rulesets");
+    let mut s = Session::new();
+    run(&mut s, &format!("import \"{dir}/domineering.cgt\" as dom"));
+    run(&mut s, &format!("import \"{dir}/cutcake.cgt\" as cake"));
+    // Winning Ways: Domineering's 2x3 board is {2|-1/2}; a 1x4 cake gives
+    // Left three moves and nothing to Right.
+    assert_eq!(run(&mut s, "value(dom.D(\"...|...\"))"), "{2|-1/2}");
+    assert_eq!(run(&mut s, "value(cake.C([[1, 4]]))"), "3");
+    assert_eq!(
+        run(&mut s, "value(cake.C([[2, 3]])) == value(cutcake(2, 3))"),
+        "true"
+    );
+    // Loaded twice, evaluated once: the same module.
+    run(&mut s, &format!("again = load(\"{dir}/domineering.cgt\")"));
+    assert_eq!(run(&mut s, "again == dom"), "true");
+    // The same files run one after the other in one scope (as `:load` does).
+    let mut t = Session::new();
+    for file in ["domineering", "cutcake"] {
+        let text = std::fs::read_to_string(format!("{dir}/{file}.cgt")).unwrap();
+        for (_, line) in cgt_lang::script::statements(&text) {
+            run(&mut t, &line);
+        }
+    }
+    assert_eq!(run(&mut t, "value(D(\"...|...\"))"), "{2|-1/2}");
+    assert_eq!(run(&mut t, "value(C([[1, 4]]))"), "3");
 }
 
 #[test]
@@ -127,7 +200,10 @@ fn recursion_goes_deep_and_errors_stay_clear() {
     assert!(e.message.starts_with("in `k`: "), "{}", e.message);
     assert_eq!(run(&mut s, "down(3)"), "3");
     assert!(fails(&mut s, "down(1, 2)").contains("takes 1 argument"));
-    assert!(fails(&mut s, "def value(n) = n").contains("reserved"));
+    // A built-in's name may be bound again, with a note.
+    assert_eq!(run(&mut s, "def value(n) = n"), "value(n)");
+    assert!(s.take_notes()[0].contains("the built-in value(G) is hidden"));
+    assert!(fails(&mut s, "def true(n) = n").contains("reserved"));
     assert!(fails(&mut s, "def f(n, n) = n").contains("twice"));
     assert!(fails(&mut s, "if 1 then 2 else 3").contains("must be true or false"));
     assert!(fails(&mut s, "f(n) = {n|0}").contains("def f(n) = ..."));

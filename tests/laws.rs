@@ -232,8 +232,8 @@ proptest! {
     #[test]
     fn printed_forms_parse_back(s in spec()) {
         let mut session = Session::new();
-        let g = build(&mut session.arena, &s);
-        let text = Printer::new(&mut session.arena).game(g);
+        let g = build(&mut session.world().arena, &s);
+        let text = Printer::new(&mut session.world().arena).game(g);
         let back = session.eval_line(&text).unwrap_or_else(|e| panic!("{text}: {}", e.message));
         prop_assert_eq!(back, Some(Value::Game(g)), "{}", text);
     }

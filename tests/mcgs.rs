@@ -88,7 +88,7 @@ fn check(rulesets: &[&str], least: usize) {
         let g = s
             .to_game(&Value::Position(p.clone()), Default::default())
             .unwrap();
-        assert_eq!(p.outcome(&mut memos), s.arena.outcome(g), "{call}");
+        assert_eq!(p.outcome(&mut memos), s.world().arena.outcome(g), "{call}");
     }
     assert!(checked >= least, "only {checked} cases of {rulesets:?}");
 }

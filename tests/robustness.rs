@@ -223,10 +223,10 @@ fn the_library_boundary_returns_errors() {
         ErrorKind::Unsupported
     );
     // A stopped computation leaves no games behind.
-    let before = s.arena.len();
+    let before = s.world().arena.len();
     let e = s.run_line("value(psn([2000000],[1]))").unwrap_err();
     assert_eq!(e.kind, ErrorKind::Unsupported);
-    assert_eq!(s.arena.len(), before);
+    assert_eq!(s.world().arena.len(), before);
     assert_eq!(s.run_line("keep + keep").unwrap(), "^^");
     // catch turns any unwinding into a value.
     assert_eq!(

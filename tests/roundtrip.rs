@@ -204,6 +204,6 @@ fn printing_long_values_builds_few_games() {
         .run_line("value(clobber(\"XOXOXOXOXOXOXOXOXO\"))")
         .unwrap();
     assert!(printed.len() > 5_000, "{printed}");
-    let games = s.arena.stats().games;
+    let games = s.world().arena.stats().games;
     assert!(games < 1_000, "{games} games after printing");
 }

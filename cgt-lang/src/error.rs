@@ -1,6 +1,14 @@
-//! Errors of the language, with the byte span they refer to.
+//! Errors of the language, with the byte span of the input they refer to.
 
-use super::ast::Span;
+/// Byte range `[start, end)` of a piece of input (a node of the syntax
+/// tree, or the code compiled from it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Hash)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
 
 /// What kind of failure an [`Error`] reports.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -1,29 +1,41 @@
-//! The cgt language: syntax tree, parser (following `grammars/cgt.ebnf`),
-//! evaluator with defined functions and rulesets, built-in functions and
-//! printer.
+//! The cgt language, in phases: text is parsed into a syntax tree
+//! (`syntax`), its names are resolved to what they mean where they are
+//! written (`resolve`), it is compiled into code (`compile`, `code`), and the
+//! machine runs the code (`machine`). The top level of the REPL and of files
+//! (`toplevel`, `session`) drives the phases one statement at a time. The
+//! built-in functions (`library`) are tables called with a small context
+//! (`context`); values (`value`) and the world of games they live in
+//! (`world`) are shared by all.
 
-pub mod ast;
-pub mod builtins;
-mod data;
-#[cfg(feature = "sqlite")]
-mod db;
+mod code;
+mod commands;
+mod compile;
+mod context;
 mod error;
-mod eval;
-mod function;
-mod grids;
-mod key;
-mod parser;
-mod plot;
+pub mod library;
+mod machine;
 pub mod print;
 mod resolve;
-pub mod script;
+mod seq;
+mod session;
 pub mod style;
-mod user_ruleset;
+pub mod syntax;
+mod toplevel;
 mod value;
+mod world;
 
-pub use error::{Error, ErrorKind};
-pub use eval::{is_blank, Session};
-pub use function::Function;
-pub use parser::{is_keyword, KEYWORDS};
-pub use parser::{parse_line, parse_statement};
-pub use value::{Player, Sum, Value};
+/// The built-in functions, as the front ends list and complete them.
+pub mod builtins {
+    pub use crate::library::files::write_regular_file;
+    pub use crate::library::{
+        builtins, is_option_word, lookup, option_words, suggest, topics, Builtin,
+    };
+}
+
+pub use commands::{is_command, parse_size, COMMANDS};
+pub use error::{Error, ErrorKind, Span};
+pub use session::{is_blank, Session};
+pub use syntax::parser::{is_keyword, parse_line, parse_statement, KEYWORDS};
+pub use syntax::script;
+pub use value::{Function, Module, Player, Sum, Value};
+pub use world::World;

@@ -1,12 +1,20 @@
-//! Values of the language.
+//! The values of the language, and how they are compared and hashed (as
+//! keys of function memos and of the positions of rulesets written in the
+//! language): games by id (equal values have equal ids), lists element by
+//! element, positions by their rules and position, functions, rulesets and
+//! modules by identity.
 
-use super::function::Function;
-use super::user_ruleset::UserRuleset;
+use crate::code::{BuiltinId, GlobalId, Lambda};
 use cgt_core::analysis::{Outcome, Thermograph, Trajectory};
 use cgt_core::form::Form;
 use cgt_core::game::{Comparison, GameId};
+use cgt_core::number::Rational;
 use cgt_core::ruleset::registry::AnyPosition;
-use std::sync::Arc;
+use hashbrown::{Equivalent, HashMap};
+use std::any::Any;
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 #[derive(Clone, Debug)]
 /// A value of the language.
@@ -17,6 +25,8 @@ pub enum Value {
     Form(Arc<Form>),
     /// A disjunctive sum kept as its terms (see [`Sum`]).
     Sum(Arc<Sum>),
+    /// A rational number that is not dyadic (`1/3`): a number, not a game.
+    Rational(Arc<Rational>),
     /// `true` or `false`.
     Bool(bool),
     /// An outcome class (L, R, P, N).
@@ -32,20 +42,26 @@ pub enum Value {
     /// A string.
     Str(Arc<str>),
     /// Text produced by a function, printed as is (e.g. an uptimal expansion).
-    Text(String),
+    Text(Arc<str>),
     /// `[a, b, ...]` (tuples are lists too).
     List(Arc<Vec<Value>>),
-    /// A set of games, printed in CGSuite's order.
-    Set(Vec<Value>),
+    /// `{a, b, ...}`: a set, without duplicates, printed in CGSuite's order.
+    Set(Arc<Vec<Value>>),
     /// A position of a ruleset (built in or defined in the language); its
     /// value is computed when a game is needed.
     Position(Arc<dyn AnyPosition>),
     /// Rows of values, printed as an aligned table (or a LaTeX tabular).
-    Table(Vec<Vec<Value>>),
+    Table(Arc<Vec<Vec<Value>>>),
     /// A function defined with `def`.
     Function(Arc<Function>),
+    /// A built-in function used as a value (`f = value`, `key = sort`).
+    Builtin(BuiltinId),
     /// A ruleset defined in the language; calling it makes a position.
-    Ruleset(Arc<UserRuleset>),
+    Ruleset(Arc<Ruleset>),
+    /// A file of definitions loaded with `import` or `load`.
+    Module(Arc<Module>),
+    /// Nothing: the value of a loop or of `print` (printed as nothing).
+    Nil,
 }
 
 /// A disjunctive sum of game-like values (games, forms, positions, sums),
@@ -60,15 +76,6 @@ pub struct Sum {
     pub terms: Vec<(bool, Value)>,
     /// The canonical value, if every term has one already.
     pub value: Option<GameId>,
-}
-
-impl PartialEq for Value {
-    /// Structural equality of the printed-value kind: games by id, forms by
-    /// their structure, positions by rules and position; functions and
-    /// rulesets by identity.
-    fn eq(&self, other: &Self) -> bool {
-        super::key::same(self, other)
-    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -91,11 +98,17 @@ impl Value {
         Value::Str(s.into())
     }
 
+    /// Text printed as is.
+    pub fn text(s: impl Into<Arc<str>>) -> Value {
+        Value::Text(s.into())
+    }
+
     /// A short name of the value's type, for error messages.
     pub fn type_name(&self) -> &'static str {
         match self {
             Value::Game(_) | Value::Sum(_) => "game",
             Value::Form(_) => "game form",
+            Value::Rational(_) => "rational number",
             Value::Bool(_) => "boolean",
             Value::Outcome(_) => "outcome class",
             Value::Comparison(_) => "comparison",
@@ -108,8 +121,10 @@ impl Value {
             Value::Set(_) => "set",
             Value::Position(_) => "position",
             Value::Table(_) => "table",
-            Value::Function(_) => "function",
+            Value::Function(_) | Value::Builtin(_) => "function",
             Value::Ruleset(_) => "ruleset",
+            Value::Module(_) => "module",
+            Value::Nil => "nothing",
         }
     }
 
@@ -120,5 +135,311 @@ impl Value {
             self,
             Value::Game(_) | Value::Form(_) | Value::Sum(_) | Value::Position(_)
         )
+    }
+
+    /// True for the values a call applies: functions, built-ins, rulesets.
+    pub fn is_callable(&self) -> bool {
+        matches!(
+            self,
+            Value::Function(_) | Value::Builtin(_) | Value::Ruleset(_)
+        )
+    }
+
+    /// The elements of a list or a set.
+    pub fn items(&self) -> Option<&[Value]> {
+        match self {
+            Value::List(items) | Value::Set(items) => Some(items),
+            _ => None,
+        }
+    }
+}
+
+impl PartialEq for Value {
+    /// Structural equality of the printed-value kind (see the module's
+    /// documentation).
+    fn eq(&self, other: &Self) -> bool {
+        same(self, other)
+    }
+}
+
+/// A function defined with `def`: its compiled code, the text it was
+/// defined with, and its memo. Functions are pure, so a function that can
+/// call itself is memoised by its arguments (a recursive game family costs
+/// one evaluation per distinct argument); what it uses cannot change under
+/// it (names are bound where it is defined), so its memo stays valid until
+/// a stop drops the games it names, or a loop of the top level assigns a
+/// global it reads.
+#[derive(Debug)]
+pub struct Function {
+    /// The compiled code.
+    pub lambda: Arc<Lambda>,
+    /// The text of the definition, as `:defs` and `:save` show it.
+    pub source: String,
+    /// Where it was defined: the module's file, if not the session.
+    pub module: Option<String>,
+    memo: Mutex<HashMap<ArgsKey, Value>>,
+    /// True if the function can call itself: only then does a memo save
+    /// work, so only then is it kept.
+    recursive: AtomicBool,
+}
+
+impl Function {
+    /// A function from its code and source text.
+    pub fn new(lambda: Arc<Lambda>, source: String, module: Option<String>) -> Self {
+        Function {
+            lambda,
+            source,
+            module,
+            memo: Mutex::new(HashMap::new()),
+            recursive: AtomicBool::new(false),
+        }
+    }
+
+    /// The name.
+    pub fn name(&self) -> &str {
+        &self.lambda.name
+    }
+
+    /// The parameters.
+    pub fn params(&self) -> &[Arc<str>] {
+        &self.lambda.params
+    }
+
+    /// The doc string.
+    pub fn doc(&self) -> Option<&str> {
+        self.lambda.doc.as_deref()
+    }
+
+    /// `name(a, b)`.
+    pub fn signature(&self) -> String {
+        format!("{}({})", self.lambda.name, self.lambda.params.join(", "))
+    }
+
+    /// Whether calls are memoised (see [`Function`]).
+    pub fn set_recursive(&self, recursive: bool) {
+        self.recursive.store(recursive, Ordering::Relaxed);
+        if !recursive {
+            self.forget();
+        }
+    }
+
+    /// True if calls are memoised.
+    pub fn is_recursive(&self) -> bool {
+        self.recursive.load(Ordering::Relaxed)
+    }
+
+    /// The memoised result for these arguments.
+    pub fn recall(&self, args: &[Value]) -> Option<Value> {
+        if !self.is_recursive() {
+            return None;
+        }
+        let memo = self.memo.lock().ok()?;
+        memo.get(&ArgsRef(args)).cloned()
+    }
+
+    /// Remember a result.
+    pub fn remember(&self, args: &[Value], result: Value) {
+        if !self.is_recursive() {
+            return;
+        }
+        if let Ok(mut m) = self.memo.lock() {
+            m.insert(ArgsKey(args.into()), result);
+        }
+    }
+
+    /// Forget every result.
+    pub fn forget(&self) {
+        if let Ok(mut m) = self.memo.lock() {
+            m.clear();
+        }
+    }
+
+    /// How many results are memoised.
+    pub fn memo_len(&self) -> usize {
+        self.memo.lock().map_or(0, |m| m.len())
+    }
+}
+
+/// The arguments of a call as a memo's key.
+#[derive(Debug)]
+struct ArgsKey(Box<[Value]>);
+
+/// The arguments of a call, looked up in a memo without copying them.
+struct ArgsRef<'a>(&'a [Value]);
+
+fn hash_args<H: Hasher>(args: &[Value], state: &mut H) {
+    args.len().hash(state);
+    args.iter().for_each(|v| hash_value(v, state));
+}
+
+impl Hash for ArgsKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        hash_args(&self.0, state)
+    }
+}
+
+impl Hash for ArgsRef<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        hash_args(self.0, state)
+    }
+}
+
+impl PartialEq for ArgsKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.len() == other.0.len() && self.0.iter().zip(other.0.iter()).all(|(a, b)| same(a, b))
+    }
+}
+
+impl Eq for ArgsKey {}
+
+impl Equivalent<ArgsKey> for ArgsRef<'_> {
+    fn equivalent(&self, key: &ArgsKey) -> bool {
+        self.0.len() == key.0.len() && self.0.iter().zip(key.0.iter()).all(|(a, b)| same(a, b))
+    }
+}
+
+/// A ruleset defined in the language by its move functions. The positions
+/// explored so far are kept in `graph` (the library's exploration, stored
+/// here without this module knowing its type); positions made earlier keep
+/// the graph they were made in.
+#[derive(Debug)]
+pub struct Ruleset {
+    /// The name its positions print with: `name(position)`.
+    pub name: String,
+    /// Left's moves: a function from a position to a list of positions.
+    pub left: Value,
+    /// Right's moves.
+    pub right: Value,
+    /// Independent parts of a position, whose values add (optional).
+    pub components: Option<Value>,
+    /// A key equal for positions with the same game (symmetries; optional).
+    pub key: Option<Value>,
+    /// A position whose game is the negative (exchanging the players' roles,
+    /// e.g. a transposed Domineering board; optional).
+    pub conjugate: Option<Value>,
+    /// The exploration so far (see `library::rulesets`).
+    pub graph: Mutex<Option<Arc<dyn Any + Send + Sync>>>,
+}
+
+impl Ruleset {
+    /// Start a new exploration (the games the old one names may have been
+    /// dropped).
+    pub fn reset(&self) {
+        if let Ok(mut g) = self.graph.lock() {
+            *g = None;
+        }
+    }
+}
+
+/// A file of definitions: its exported names (those not starting with `_`)
+/// and the global slots that hold them.
+#[derive(Debug)]
+pub struct Module {
+    /// The name it was imported as (or its file's stem).
+    pub name: String,
+    /// The file, as resolved.
+    pub path: String,
+    /// Exported names and their slots.
+    pub exports: HashMap<String, GlobalId>,
+    /// Names of the module's own that are private (start with `_`).
+    pub private: Vec<String>,
+}
+
+/// A value used as a key (structural; see the module's documentation).
+#[derive(Clone, Debug)]
+pub struct Key(pub Value);
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Self) -> bool {
+        same(&self.0, &other.0)
+    }
+}
+
+impl Eq for Key {}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        hash_value(&self.0, state);
+    }
+}
+
+/// Hash a value consistently with [`same`].
+pub fn hash_value<H: Hasher>(v: &Value, state: &mut H) {
+    std::mem::discriminant(v).hash(state);
+    match v {
+        Value::Game(g) => g.hash(state),
+        Value::Form(f) => f.hash(state),
+        Value::Sum(s) => {
+            s.value.hash(state);
+            for (neg, t) in &s.terms {
+                neg.hash(state);
+                hash_value(t, state);
+            }
+        }
+        Value::Rational(r) => r.hash(state),
+        Value::Bool(b) => b.hash(state),
+        Value::Outcome(o) => o.hash(state),
+        Value::Comparison(c) => c.hash(state),
+        Value::Thermograph(t) => t.to_string().hash(state),
+        Value::Trajectory(t) => t.to_string().hash(state),
+        Value::Player(p) => p.hash(state),
+        Value::Str(s) => s.hash(state),
+        Value::Text(s) => s.hash(state),
+        Value::List(items) | Value::Set(items) => hash_args(items, state),
+        Value::Table(rows) => {
+            for r in rows.iter() {
+                hash_args(r, state);
+            }
+        }
+        Value::Position(p) => p.hash_into(state),
+        Value::Function(f) => (Arc::as_ptr(f) as usize).hash(state),
+        Value::Builtin(b) => b.hash(state),
+        Value::Ruleset(r) => (Arc::as_ptr(r) as usize).hash(state),
+        Value::Module(m) => (Arc::as_ptr(m) as usize).hash(state),
+        Value::Nil => {}
+    }
+}
+
+/// Structural equality (see the module's documentation).
+pub fn same(a: &Value, b: &Value) -> bool {
+    use Value::*;
+    match (a, b) {
+        (Game(x), Game(y)) => x == y,
+        (Form(x), Form(y)) => x == y,
+        (Sum(x), Sum(y)) => {
+            Arc::ptr_eq(x, y)
+                || (x.value == y.value
+                    && x.terms.len() == y.terms.len()
+                    && x.terms
+                        .iter()
+                        .zip(&y.terms)
+                        .all(|((n, s), (m, t))| n == m && same(s, t)))
+        }
+        (Rational(x), Rational(y)) => x == y,
+        (Bool(x), Bool(y)) => x == y,
+        (Outcome(x), Outcome(y)) => x == y,
+        (Comparison(x), Comparison(y)) => x == y,
+        (Thermograph(x), Thermograph(y)) => x.to_string() == y.to_string(),
+        (Trajectory(x), Trajectory(y)) => x.to_string() == y.to_string(),
+        (Player(x), Player(y)) => x == y,
+        (Str(x), Str(y)) => x == y,
+        (Text(x), Text(y)) => x == y,
+        (List(x), List(y)) | (Set(x), Set(y)) => {
+            Arc::ptr_eq(x, y)
+                || (x.len() == y.len() && x.iter().zip(y.iter()).all(|(s, t)| same(s, t)))
+        }
+        (Table(x), Table(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y.iter())
+                    .all(|(r, s)| r.len() == s.len() && r.iter().zip(s).all(|(p, q)| same(p, q)))
+        }
+        (Position(x), Position(y)) => x.same(&**y),
+        (Function(x), Function(y)) => Arc::ptr_eq(x, y),
+        (Builtin(x), Builtin(y)) => x == y,
+        (Ruleset(x), Ruleset(y)) => Arc::ptr_eq(x, y),
+        (Module(x), Module(y)) => Arc::ptr_eq(x, y),
+        (Nil, Nil) => true,
+        _ => false,
     }
 }

@@ -134,7 +134,7 @@ fn to_py(py: Python<'_>, session: &Shared, v: LangValue) -> PyResult<PyObject> {
     Ok(match v {
         LangValue::Bool(b) => b.into_pyobject(py)?.to_owned().into_any().unbind(),
         LangValue::Str(s) => s.to_string().into_pyobject(py)?.into_any().unbind(),
-        LangValue::Text(s) => s.into_pyobject(py)?.into_any().unbind(),
+        LangValue::Text(s) => s.to_string().into_pyobject(py)?.into_any().unbind(),
         LangValue::Outcome(o) => o.to_string().into_pyobject(py)?.into_any().unbind(),
         LangValue::Comparison(c) => c.to_string().into_pyobject(py)?.into_any().unbind(),
         LangValue::Player(p) => {
@@ -235,7 +235,21 @@ impl Session {
     /// and return what the REPL prints for it.
     fn run(&self, py: Python<'_>, line: String) -> PyResult<String> {
         let src = line.clone();
-        run(py, &self.inner, Some(&src), move |s| s.run_line(&line))
+        run(py, &self.inner, Some(&src), move |s| match s.command(&line) {
+            Some(r) => r,
+            None => s.run_line(&line),
+        })
+    }
+
+    /// What `print` printed since the last call.
+    fn take_output(&self) -> String {
+        self.lock().take_output()
+    }
+
+    /// The notes since the last call (a definition replacing another, a
+    /// name hiding a built-in), one line each.
+    fn take_notes(&self) -> Vec<String> {
+        self.lock().take_notes()
     }
 
     /// Set the session's variable `name`.
@@ -267,12 +281,12 @@ impl Session {
         let v = value.value.clone();
         run(py, &self.inner, None, move |s| {
             s.guard(|s| {
-                let before = s.style;
+                let before = s.style();
                 if let Some(st) = style {
-                    s.style = st;
+                    s.set_style(st);
                 }
                 let text = s.show(&v);
-                s.style = before;
+                s.set_style(before);
                 Ok(text)
             })
         })
@@ -280,8 +294,8 @@ impl Session {
 
     /// The exact value of a number as (numerator, denominator), else None.
     fn number(&self, py: Python<'_>, value: &Value) -> PyResult<Option<(PyObject, PyObject)>> {
-        let s = self.lock();
-        number_parts(py, &s, &value.value)
+        let mut s = self.lock();
+        number_parts(py, &mut s, &value.value)
     }
 
     /// `eval` of the package's own expression whose value is a number, as
@@ -295,8 +309,8 @@ impl Session {
         bindings: Option<Vec<(String, Bound<'_, PyAny>)>>,
     ) -> PyResult<Option<(PyObject, PyObject)>> {
         let v = self.eval_value(py, text, bindings, false)?;
-        let s = self.lock();
-        number_parts(py, &s, &v)
+        let mut s = self.lock();
+        number_parts(py, &mut s, &v)
     }
 
     /// The rows of a table (lists of values), else None.
@@ -318,7 +332,7 @@ impl Session {
     /// The style games are printed in: "plain", "unicode" or "latex".
     #[getter]
     fn style(&self) -> &'static str {
-        match self.lock().style {
+        match self.lock().style() {
             cgt_lang::style::Style::Plain => "plain",
             cgt_lang::style::Style::Unicode => "unicode",
             cgt_lang::style::Style::Latex => "latex",
@@ -330,7 +344,7 @@ impl Session {
         let st = style
             .parse::<cgt_lang::style::Style>()
             .map_err(CgtError::new_err)?;
-        self.lock().style = st;
+        self.lock().set_style(st);
         Ok(())
     }
 
@@ -349,13 +363,13 @@ impl Session {
 /// a number).
 fn number_parts(
     py: Python<'_>,
-    s: &LangSession,
+    s: &mut LangSession,
     v: &LangValue,
 ) -> PyResult<Option<(PyObject, PyObject)>> {
     let LangValue::Game(g) = *v else {
         return Ok(None);
     };
-    let Some(x) = s.arena.as_number(g) else {
+    let Some(x) = s.world().arena.as_number(g) else {
         return Ok(None);
     };
     let num = x.numerator();
@@ -387,6 +401,9 @@ impl Session {
         }
         let src = user.then(|| text.clone());
         run(py, &self.inner, src.as_deref(), move |s| {
+            if let Some(r) = s.command(&text) {
+                return r.map(LangValue::text);
+            }
             let named: Vec<(&str, LangValue)> = values
                 .iter()
                 .map(|(n, v)| (n.as_str(), v.clone()))

@@ -481,28 +481,35 @@ fn thermo(repeat: usize) {
         .collect();
     let cold_start = Instant::now();
     for _ in 0..repeat {
-        s.arena.clear_thermal_caches();
+        s.world().arena.clear_thermal_caches();
         for &g in &games {
-            let _ = s.arena.thermograph(g);
-            let _ = s.arena.temperature(g);
+            let _ = s.world().arena.thermograph(g);
+            let _ = s.world().arena.temperature(g);
         }
     }
     let cold = cold_start.elapsed();
     let cached_start = Instant::now();
     for _ in 0..repeat {
         for &g in &games {
-            let _ = s.arena.thermograph(g);
-            let _ = s.arena.temperature(g);
+            let _ = s.world().arena.thermograph(g);
+            let _ = s.world().arena.temperature(g);
         }
     }
     let cached = cached_start.elapsed();
     for (k, ((name, text), &g)) in THERMO_GAMES.iter().zip(&games).enumerate() {
-        let t = s.arena.thermograph(g);
+        let t = s.world().arena.thermograph(g);
         println!("thermo {k} {name}");
-        println!("  game {text} = {}", Printer::new(&mut s.arena).game(g));
+        println!(
+            "  game {text} = {}",
+            Printer::new(&mut s.world().arena).game(g)
+        );
         println!("  temperature {}", t.temperature);
         println!("  mean {}", t.mean());
-        println!("  stops {} {}", s.arena.left_stop(g), s.arena.right_stop(g));
+        println!(
+            "  stops {} {}",
+            s.world().arena.left_stop(g),
+            s.world().arena.right_stop(g)
+        );
         println!("  thermograph {t}");
     }
     eprintln!(

@@ -27,7 +27,7 @@ usage: cgt                  start the interactive REPL
        cgt FILE             run a script, printing each result
        cgt --batch          read standard input, print exactly one line per input line
 options: --json (results as JSON objects, with -e and --batch), --vi (Vi keys in the REPL),
-         --quiet (no progress line for long computations in the REPL),
+         --quiet (no progress line for long computations),
          --max-memory SIZE (stop a computation past SIZE, e.g. 8G; default 3/4 of RAM)
        cgt check NAME ...   verify a paper's theorem exhaustively (`cgt check` lists them)
        cgt tabulate psn ... store every position's outcome, atomic weight and value in SQLite
@@ -100,7 +100,7 @@ fn dispatch(args: &[String]) -> ExitCode {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
-        Some("--batch") => run::batch(json),
+        Some("--batch") => run::batch(json, quiet),
         Some("-e") => {
             let mut exprs = Vec::new();
             let mut it = args.iter();
@@ -114,16 +114,16 @@ fn dispatch(args: &[String]) -> ExitCode {
                 }
             }
             if json {
-                run::json_expressions(&exprs)
+                run::json_expressions(&exprs, quiet)
             } else {
-                run::expressions(&exprs)
+                run::expressions(&exprs, quiet)
             }
         }
         Some("bench") => bench::run(&args[1..]),
         Some("check") => check::run(&args[1..]),
         Some("tabulate") => tabulate::run(&args[1..]),
         Some("sls-game") => sls_game::run(&args[1..]),
-        Some(path) if !path.starts_with('-') && args.len() == 1 => run::script(path),
+        Some(path) if !path.starts_with('-') && args.len() == 1 => run::script(path, quiet),
         Some(_) => {
             eprintln!("{USAGE}");
             ExitCode::from(2)

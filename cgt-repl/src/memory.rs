@@ -11,11 +11,6 @@ pub fn set_limit(bytes: usize) {
     cgt_core::interrupt::set_memory_limit(bytes);
 }
 
-/// Live heap bytes.
-pub fn live() -> usize {
-    cgt_core::interrupt::live_bytes()
-}
-
 /// The default limit: three quarters of physical memory, so a runaway
 /// computation stops with an error instead of being killed by the system.
 pub fn default_limit() -> usize {

@@ -3,9 +3,8 @@
 //! multi-line input, Emacs or Vi keys, and `:` commands. Ctrl-C stops a
 //! running computation and keeps the session; twice at an empty prompt exits.
 
-use crate::run::{eval_to_string, silence_panics};
+use crate::run::silence_panics;
 use cgt_lang::builtins::{builtins, lookup, option_words};
-use cgt_lang::style::Style;
 use cgt_lang::{ErrorKind, Session};
 use rustyline::completion::{Completer, Pair};
 use rustyline::config::Configurer;
@@ -18,38 +17,28 @@ use std::cell::RefCell;
 use std::process::ExitCode;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
 
-const COMMANDS: &[(&str, &str)] = &[
-    (":help", "this list"),
-    (":load FILE", "run a script in this session"),
+/// The REPL's own commands (the others are the language's: `cgt_lang::COMMANDS`).
+const REPL_COMMANDS: &[(&str, &str)] = &[
     (
         ":save FILE",
         "write this session's inputs (those that evaluated) to a script",
-    ),
-    (
-        ":time EXPR",
-        "evaluate, then show wall time and arena statistics",
-    ),
-    (":format plain|unicode|latex", "how values are printed"),
-    (
-        ":set max_memory SIZE",
-        "stop computations that grow memory past SIZE (e.g. 8G, 500M)",
     ),
     (":set edit_mode vi|emacs", "key bindings"),
     (
         ":set max_print N",
         "values printing longer than N characters show a summary (default 20000; 0: always print)",
     ),
-    (":print", "print the last value in full"),
-    (":write FILE", "write the last value's full text to FILE"),
-    (":vars", "the variables defined so far"),
-    (":defs", "the functions defined so far, as written"),
     (
         ":quit",
         "leave (also Ctrl-D, or Ctrl-C twice at an empty prompt)",
     ),
 ];
+
+/// Every command, the language's and the REPL's.
+fn commands() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+    cgt_lang::COMMANDS.iter().chain(REPL_COMMANDS.iter())
+}
 
 /// Completion, hints and multi-line validation for the line editor.
 struct CgtHelper {
@@ -75,7 +64,7 @@ impl Completer for CgtHelper {
         }
         let mut out: Vec<Pair> = Vec::new();
         if word.starts_with(':') {
-            for (c, _) in COMMANDS {
+            for (c, _) in commands() {
                 let name = c.split_whitespace().next().unwrap_or(c);
                 if name.starts_with(word) {
                     out.push(Pair {
@@ -138,13 +127,10 @@ impl Hinter for CgtHelper {
 impl Highlighter for CgtHelper {}
 
 impl Validator for CgtHelper {
-    fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
-        // An unclosed `{`, `(` or `[` continues on the next line.
-        Ok(if cgt_lang::script::open_brackets(ctx.input()) > 0 {
-            ValidationResult::Incomplete
-        } else {
-            ValidationResult::Valid(None)
-        })
+    fn validate(&self, _ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
+        // Each line is taken as typed; an unfinished statement asks for the
+        // next one at a `...>` prompt (see `read_statement`).
+        Ok(ValidationResult::Valid(None))
     }
 }
 
@@ -159,15 +145,30 @@ fn history_path() -> Option<std::path::PathBuf> {
 
 /// Parse sizes like `8G`, `500M`, `64K` or a number of bytes.
 pub fn parse_size(s: &str) -> Option<usize> {
-    let s = s.trim();
-    let (num, mult) = match s.chars().last()?.to_ascii_uppercase() {
-        'K' => (&s[..s.len() - 1], 1usize << 10),
-        'M' => (&s[..s.len() - 1], 1 << 20),
-        'G' => (&s[..s.len() - 1], 1 << 30),
-        'T' => (&s[..s.len() - 1], 1 << 40),
-        _ => (s, 1),
-    };
-    num.trim().parse::<usize>().ok()?.checked_mul(mult)
+    cgt_lang::parse_size(s)
+}
+
+/// Read one statement: a line, and more lines at a `...>` prompt while it
+/// is unfinished (an open bracket or block, a trailing operator).
+/// `Ok(None)` at the end of input.
+fn read_statement(
+    editor: &mut Editor<CgtHelper, rustyline::history::DefaultHistory>,
+) -> Result<Option<String>, ReadlineError> {
+    let mut text = editor.readline("cgt> ")?;
+    while !text.trim_start().starts_with(':')
+        && !cgt_lang::is_command(&text)
+        && cgt_lang::script::needs_more(&text)
+    {
+        match editor.readline("...> ") {
+            Ok(more) => {
+                text.push('\n');
+                text.push_str(&more);
+            }
+            Err(ReadlineError::Eof) => break,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(Some(text))
 }
 
 pub fn run(vi: bool, quiet: bool) -> ExitCode {
@@ -201,12 +202,20 @@ pub fn run(vi: bool, quiet: bool) -> ExitCode {
         env!("CARGO_PKG_VERSION")
     );
     let mut session = Session::new();
+    // What `print` prints appears at once.
+    session.set_output(Some(Box::new(|text: &str| {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(text.as_bytes());
+        let _ = out.flush();
+    })));
     let mut inputs: Vec<String> = Vec::new();
     let mut interrupted_once = false;
     loop {
         *variables.borrow_mut() = session.variables();
-        match editor.readline("cgt> ") {
-            Ok(line) => {
+        match read_statement(&mut editor) {
+            Ok(None) => break,
+            Ok(Some(line)) => {
                 interrupted_once = false;
                 let trimmed = line.trim();
                 if trimmed.is_empty() {
@@ -219,22 +228,12 @@ pub fn run(vi: bool, quiet: bool) -> ExitCode {
                 if matches!(trimmed, ":quit" | ":q" | "quit" | "exit") {
                     break;
                 }
-                if trimmed.starts_with(':') {
+                if trimmed.starts_with(':') || cgt_lang::is_command(trimmed) {
                     command(trimmed, &mut session, &mut inputs, &mut editor);
                     continue;
                 }
-                if trimmed == "help" || trimmed.starts_with("help ") {
-                    print_help(&session, trimmed.strip_prefix("help").unwrap_or("").trim());
-                    continue;
-                }
-                // Multi-line input joins into one statement (comments end at the line's end).
-                let joined = line
-                    .lines()
-                    .map(cgt_lang::script::strip_comment)
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                if evaluate(&mut session, &joined).is_ok() {
-                    inputs.push(joined);
+                if evaluate(&mut session, &line).is_ok() {
+                    inputs.push(line);
                 }
             }
             Err(ReadlineError::Interrupted) => {
@@ -252,6 +251,13 @@ pub fn run(vi: bool, quiet: bool) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Print the session's notes (a definition replacing another, ...).
+fn print_notes(session: &mut Session) {
+    for note in session.take_notes() {
+        eprintln!("note: {note}");
+    }
 }
 
 /// A one-line hint for common mistakes.
@@ -276,7 +282,9 @@ fn hint(msg: &str) -> Option<&'static str> {
 /// Evaluate and print; errors show the line with a caret and, where it helps,
 /// a hint. `Ok` if the line evaluated (only those are kept for `:save`).
 fn evaluate(session: &mut Session, line: &str) -> Result<(), ErrorKind> {
-    match crate::progress::during(|| shown(session, line)) {
+    let shown = crate::progress::during(|| shown(session, line));
+    print_notes(session);
+    match shown {
         Ok(s) => {
             if !s.is_empty() {
                 println!("{s}");
@@ -302,101 +310,52 @@ fn command(
     let (name, arg) = cmd
         .split_once(char::is_whitespace)
         .map_or((cmd, ""), |(a, b)| (a, b.trim()));
-    match name {
-        ":help" => {
-            for (c, what) in COMMANDS {
+    match (name, arg.split_whitespace().next()) {
+        (":help", _) => {
+            for (c, what) in commands() {
                 println!("  {c:<30} {what}");
             }
         }
-        ":load" => match std::fs::read_to_string(arg) {
-            Ok(text) => {
-                let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-                for (_, line) in cgt_lang::script::statements(text) {
-                    match evaluate(session, &line) {
-                        Ok(()) => inputs.push(line),
-                        // Ctrl-C stops the whole file, not only its current line.
-                        Err(ErrorKind::Interrupted) => {
-                            eprintln!("(:load stopped)");
-                            break;
-                        }
-                        Err(_) => {}
+        (":save", _) => {
+            match cgt_lang::builtins::write_regular_file(arg, &(inputs.join("\n") + "\n")) {
+                Ok(()) => println!("saved {} inputs to {arg}", inputs.len()),
+                Err(e) => eprintln!("error: {e}"),
+            }
+        }
+        (":set", Some("edit_mode")) => match arg.split_whitespace().nth(1) {
+            Some("vi") => editor.set_edit_mode(EditMode::Vi),
+            Some("emacs") => editor.set_edit_mode(EditMode::Emacs),
+            _ => eprintln!("error: edit_mode is vi or emacs"),
+        },
+        (":set", Some("max_print")) => match arg.split_whitespace().nth(1).map(str::parse::<usize>)
+        {
+            Some(Ok(n)) => {
+                MAX_PRINT.store(n, Ordering::Relaxed);
+                println!("max_print = {n} characters");
+            }
+            _ => eprintln!("error: max_print is a number of characters (0: no limit)"),
+        },
+        (":set", Some(key)) if key != "max_memory" => {
+            eprintln!("error: unknown setting `{key}` (max_memory, edit_mode, max_print)")
+        }
+        _ => {
+            let result = crate::progress::during(|| session.command(cmd));
+            print_notes(session);
+            match result {
+                Some(Ok(text)) => {
+                    if !text.is_empty() {
+                        println!("{text}");
+                    }
+                    match name {
+                        ":time" => inputs.push(arg.to_string()),
+                        ":load" => inputs.push(cmd.to_string()),
+                        _ => {}
                     }
                 }
-            }
-            Err(e) => eprintln!("error: cannot read {arg}: {e}"),
-        },
-        ":save" => match std::fs::write(arg, inputs.join("\n") + "\n") {
-            Ok(()) => println!("saved {} inputs to {arg}", inputs.len()),
-            Err(e) => eprintln!("error: cannot write {arg}: {e}"),
-        },
-        ":time" => {
-            let t = Instant::now();
-            if evaluate(session, arg).is_ok() {
-                inputs.push(arg.to_string());
-            }
-            let s = session.arena.stats();
-            println!(
-                "time {:.6} s; arena: {} games, {} sums and {} comparisons cached; heap {:.1} MB",
-                t.elapsed().as_secs_f64(),
-                s.games,
-                s.sums_cached,
-                s.comparisons_cached,
-                crate::memory::live() as f64 / 1e6
-            );
-        }
-        ":format" => match arg.parse::<Style>() {
-            Ok(style) => session.style = style,
-            Err(e) => eprintln!("error: {e}"),
-        },
-        ":vars" => println!("{}", session.variables().join(", ")),
-        ":defs" => {
-            for f in session.functions() {
-                println!("{}", f.source);
+                Some(Err(e)) => eprintln!("error: {}", e.one_line(arg)),
+                None => eprintln!("error: unknown command `{name}` (:help lists them)"),
             }
         }
-        ":set" => {
-            let (key, value) = arg
-                .split_once(char::is_whitespace)
-                .map_or((arg, ""), |(a, b)| (a, b.trim()));
-            match key {
-                "max_memory" => match parse_size(value) {
-                    Some(bytes) => {
-                        crate::memory::set_limit(bytes);
-                        println!("max_memory = {bytes} bytes");
-                    }
-                    None => eprintln!("error: expected a size such as 8G or 500M"),
-                },
-                "edit_mode" => match value {
-                    "vi" => editor.set_edit_mode(EditMode::Vi),
-                    "emacs" => editor.set_edit_mode(EditMode::Emacs),
-                    _ => eprintln!("error: edit_mode is vi or emacs"),
-                },
-                "max_print" => match value.parse::<usize>() {
-                    Ok(n) => {
-                        MAX_PRINT.store(n, Ordering::Relaxed);
-                        println!("max_print = {n} characters");
-                    }
-                    Err(_) => eprintln!("error: max_print is a number of characters (0: no limit)"),
-                },
-                _ => eprintln!("error: unknown setting `{key}` (max_memory, edit_mode, max_print)"),
-            }
-        }
-        ":print" | ":write" => {
-            let Some(v) = session.variable("ans") else {
-                eprintln!("error: no value yet");
-                return;
-            };
-            let text = crate::progress::during(|| session.guard(|s| Ok(s.show(&v))));
-            match (text, name) {
-                (Err(e), _) => eprintln!("error: {}", e.message),
-                (Ok(text), ":print") => println!("{text}"),
-                (Ok(text), _) => match write_text(arg, &text) {
-                    Ok(()) => println!("wrote {} characters to {arg}", text.chars().count()),
-                    Err(e) => eprintln!("error: {e}"),
-                },
-            }
-        }
-        _ => eprintln!("error: unknown command `{name}` (:help lists them)"),
     }
 }
 
@@ -428,8 +387,9 @@ fn summary(s: &mut Session, v: &cgt_lang::Value, chars: usize) -> String {
     let Ok(g) = s.to_game(v, Default::default()) else {
         return String::new();
     };
-    let birthday = s.arena.birthday(g);
+    let birthday = s.world().arena.birthday(g);
     let distinct = s
+        .world()
         .arena
         .follower_count(g, 100_000_000)
         .map_or_else(|_| "more than 10^8".to_string(), |n| n.to_string());
@@ -437,56 +397,4 @@ fn summary(s: &mut Session, v: &cgt_lang::Value, chars: usize) -> String {
         "(a game of birthday {birthday} with {distinct} distinct subpositions, printed in {chars} characters: \
          :print shows it, :write FILE writes it to a file, compact(ans) names its shared subgames, :set max_print 0 always prints)"
     )
-}
-
-/// Write `text` and a newline to `path` (a regular file only).
-fn write_text(path: &str, text: &str) -> Result<(), String> {
-    if path.is_empty() {
-        return Err(":write needs a file name".into());
-    }
-    cgt_lang::builtins::write_regular_file(path, &format!("{text}\n"))
-}
-
-pub fn print_help(session: &Session, name: &str) {
-    if let Some(text) = session.function_help(name) {
-        println!("{text}");
-        return;
-    }
-    if name.is_empty() {
-        let mut topics: Vec<&str> = builtins().iter().map(|b| b.topic).collect();
-        topics.sort();
-        topics.dedup();
-        for t in topics {
-            let names: Vec<&str> = builtins()
-                .iter()
-                .filter(|b| b.topic == t)
-                .map(|b| b.name)
-                .collect();
-            println!("{t}: {}", names.join(", "));
-        }
-        let defined: Vec<String> = session.functions().iter().map(|f| f.signature()).collect();
-        if !defined.is_empty() {
-            println!("defined: {}", defined.join(", "));
-        }
-        println!("`help NAME` shows one function; `:help` lists the REPL commands.");
-        return;
-    }
-    match lookup(name) {
-        Some(b) => {
-            println!("{}\n  {}\n  example: {}", b.signature, b.help, b.example);
-            let mut s = Session::new();
-            if let Ok(out) = eval_to_string(&mut s, b.example) {
-                // Long results (pictures) show their first lines only.
-                let lines: Vec<&str> = out.lines().collect();
-                println!("  => {}", lines[..lines.len().min(6)].join("\n     "));
-                if lines.len() > 6 {
-                    println!("     … ({} more lines)", lines.len() - 6);
-                }
-            }
-        }
-        None => match cgt_lang::builtins::suggest(name) {
-            Some(s) => println!("no function `{name}`; did you mean `{s}`?"),
-            None => println!("no function `{name}`"),
-        },
-    }
 }

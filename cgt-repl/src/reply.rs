@@ -25,10 +25,15 @@ pub fn batch_reply(session: &mut Session, raw: &[u8], json: bool) -> String {
     if json {
         return json_line(session, line);
     }
-    match session.run_line(line) {
-        Ok(s) => s.replace(['\n', '\r'], " "),
-        Err(e) => format!("error: {}", e.one_line(line).replace(['\n', '\r'], " ")),
+    match crate::run::eval_to_string(session, line) {
+        Ok(s) => one_line(&s),
+        Err(e) => format!("error: {}", one_line(&e.one_line(line))),
     }
+}
+
+/// Text on one line: line breaks (also Unicode's) as spaces.
+fn one_line(s: &str) -> String {
+    s.replace(['\n', '\r', '\u{2028}', '\u{2029}', '\u{85}'], " ")
 }
 
 /// One result as a JSON object: the input, the value in all three styles,
@@ -37,15 +42,22 @@ pub fn batch_reply(session: &mut Session, raw: &[u8], json: bool) -> String {
 pub fn json_line(session: &mut Session, line: &str) -> String {
     use cgt_lang::style::{restyle, Style};
     use cgt_lang::Value;
+    if let Some(r) = session.command(line) {
+        return match r {
+            Ok(text) => serde_json::json!({ "input": line, "type": "text", "value": text }),
+            Err(e) => serde_json::json!({ "input": line, "error": e.one_line(line) }),
+        }
+        .to_string();
+    }
     let result = session.guard(|session| -> Result<serde_json::Value, Error> {
         let v = match session.eval_line(line)? {
             Some(v) => v,
             None => return Ok(serde_json::json!({ "input": line })),
         };
-        let style = session.style;
-        session.style = Style::Plain;
+        let style = session.style();
+        session.set_style(Style::Plain);
         let plain = session.show(&v);
-        session.style = style;
+        session.set_style(style);
         let mut obj = serde_json::json!({ "input": line, "type": v.type_name() });
         if matches!(v, Value::Str(_)) {
             // A string is data: never restyled.
@@ -66,7 +78,7 @@ pub fn json_line(session: &mut Session, line: &str) -> String {
                 obj["position"] = obj["value"].take();
                 obj["value"] = session.game_text(g).into();
             }
-            let a = &mut session.arena;
+            let a = &mut session.world().arena;
             obj["outcome"] = a.outcome(g).to_string().into();
             obj["birthday"] = a.birthday(g).to_string().into();
             obj["left_stop"] = a.left_stop(g).to_string().into();
@@ -79,9 +91,13 @@ pub fn json_line(session: &mut Session, line: &str) -> String {
         }
         Ok(obj)
     });
-    let obj = match result {
+    let mut obj = match result {
         Ok(obj) => obj,
         Err(e) => serde_json::json!({ "input": line, "error": e.one_line(line) }),
     };
+    let printed = session.take_output();
+    if !printed.is_empty() {
+        obj["printed"] = printed.into();
+    }
     obj.to_string()
 }

@@ -1,13 +1,21 @@
-//! Headless modes: `-e`, scripts and `--batch`.
+//! Headless modes: `-e`, scripts and `--batch`. Each runs the language's
+//! commands (`help NAME`, `:time EXPR`, ...) as the REPL does; notes go to
+//! standard error; a long computation shows the progress line (when standard
+//! error is a terminal), and Ctrl-C stops it with a clear error.
 
-use cgt_lang::{Error, Session};
+use cgt_lang::{Error, ErrorKind, Session};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
 
-/// Evaluate one line; every failure, an internal one included, becomes an
-/// error (the session catches stops itself).
+/// Evaluate one line, or run it if it is a command; every failure, an
+/// internal one included, becomes an error (the session catches stops itself).
 pub fn eval_to_string(session: &mut Session, line: &str) -> Result<String, Error> {
-    session.run_line(line)
+    match session.command(line) {
+        Some(r) => r,
+        None => session.run_line(line),
+    }
 }
 
 /// The process is about to exit: leave the session's memory to the
@@ -21,22 +29,81 @@ pub fn silence_panics() {
     std::panic::set_hook(Box::new(|_| {}));
 }
 
-pub fn json_expressions(exprs: &[String]) -> ExitCode {
+/// True while a line is being evaluated (Ctrl-C then stops it).
+static BUSY: AtomicBool = AtomicBool::new(false);
+/// When Ctrl-C was last pressed (ms since the epoch).
+static LAST_CTRL_C: AtomicU64 = AtomicU64::new(0);
+
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// Ctrl-C stops the computation running (its line answers with the
+/// interrupted error); pressed again within two seconds, or while nothing
+/// runs, it ends the program (exit status 130).
+fn handle_ctrl_c() {
+    let _ = ctrlc::set_handler(|| {
+        let now = now_ms();
+        let last = LAST_CTRL_C.swap(now, Ordering::Relaxed);
+        if !BUSY.load(Ordering::Relaxed) || now.saturating_sub(last) < 2000 {
+            std::process::exit(130);
+        }
+        cgt_core::interrupt::request(cgt_core::interrupt::Stop::Interrupted);
+    });
+}
+
+/// Evaluate a line as a busy computation (progress line, Ctrl-C).
+fn busy<R>(f: impl FnOnce() -> R) -> R {
+    BUSY.store(true, Ordering::Relaxed);
+    let r = crate::progress::during(f);
+    BUSY.store(false, Ordering::Relaxed);
+    r
+}
+
+/// Print the session's notes on standard error, each after `prefix`.
+fn notes(session: &mut Session, prefix: &str) {
+    for note in session.take_notes() {
+        eprintln!("{prefix}note: {note}");
+    }
+}
+
+/// Printed text goes to standard output at once.
+fn print_at_once(session: &mut Session) {
+    session.set_output(Some(Box::new(|text: &str| {
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(text.as_bytes());
+        let _ = out.flush();
+    })));
+}
+
+pub fn json_expressions(exprs: &[String], quiet: bool) -> ExitCode {
     silence_panics();
+    crate::progress::start(quiet);
+    handle_ctrl_c();
     let mut session = Session::new();
     for e in exprs {
-        println!("{}", crate::reply::json_line(&mut session, e));
+        let line = busy(|| crate::reply::json_line(&mut session, e));
+        notes(&mut session, "");
+        println!("{line}");
     }
     finish(session);
     ExitCode::SUCCESS
 }
 
-pub fn expressions(exprs: &[String]) -> ExitCode {
+pub fn expressions(exprs: &[String], quiet: bool) -> ExitCode {
     silence_panics();
+    crate::progress::start(quiet);
+    handle_ctrl_c();
     let mut session = Session::new();
+    print_at_once(&mut session);
     let mut ok = true;
     for e in exprs {
-        match eval_to_string(&mut session, e) {
+        let r = busy(|| eval_to_string(&mut session, e));
+        notes(&mut session, "");
+        match r {
+            Ok(s) if s.is_empty() => {}
             Ok(s) => println!("{s}"),
             Err(err) => {
                 eprintln!("{}", err.render(e));
@@ -52,25 +119,57 @@ pub fn expressions(exprs: &[String]) -> ExitCode {
     }
 }
 
-pub fn script(path: &str) -> ExitCode {
-    let text = match std::fs::read_to_string(path) {
+/// The line (from 1) and column of an error in a statement that starts on
+/// line `first` and may span several lines.
+fn position(e: &Error, text: &str, first: usize) -> (usize, Option<usize>) {
+    if !e.has_span {
+        return (first, None);
+    }
+    let at = e.start.min(text.len());
+    let before = &text[..at];
+    let line = first + before.matches('\n').count();
+    let start = before.rfind('\n').map_or(0, |k| k + 1);
+    let this_line = &text[start..];
+    let mut moved = e.clone();
+    moved.start -= start;
+    (line, Some(moved.column(this_line)))
+}
+
+pub fn script(path: &str, quiet: bool) -> ExitCode {
+    let text = match cgt_lang::library::files::read_source(std::path::Path::new(path)) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: cannot read {path}: {e}");
+            eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
     silence_panics();
+    crate::progress::start(quiet);
+    handle_ctrl_c();
     let mut session = Session::new();
+    let dir = std::path::Path::new(path)
+        .parent()
+        .map(std::path::Path::to_path_buf);
+    session.set_base_dir(dir.filter(|d| !d.as_os_str().is_empty()));
+    print_at_once(&mut session);
     let mut ok = true;
-    // A UTF-8 byte order mark (some editors write one) is not part of the script.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    for (n, line) in cgt_lang::script::statements(text) {
-        match eval_to_string(&mut session, &line) {
+    for (n, group) in cgt_lang::script::statements(&text) {
+        let r = busy(|| eval_to_string(&mut session, &group));
+        notes(&mut session, &format!("{path}:{n}: "));
+        match r {
+            Ok(s) if s.is_empty() => {}
             Ok(s) => println!("{s}"),
             Err(e) => {
-                eprintln!("{path}:{n}: error: {}", e.one_line(&line));
+                let (line, column) = position(&e, &group, n);
+                match column {
+                    Some(c) => eprintln!("{path}:{line}: error: {} (column {c})", e.message),
+                    None => eprintln!("{path}:{line}: error: {}", e.message),
+                }
                 ok = false;
+                if e.kind == ErrorKind::Interrupted {
+                    eprintln!("{path}: stopped at line {line} (Ctrl-C)");
+                    break;
+                }
             }
         }
     }
@@ -84,8 +183,10 @@ pub fn script(path: &str) -> ExitCode {
 
 /// One output line per input line, in order; errors as `error: ...`
 /// (with `json`, one JSON object per line).
-pub fn batch(json: bool) -> ExitCode {
+pub fn batch(json: bool, quiet: bool) -> ExitCode {
     silence_panics();
+    crate::progress::start(quiet);
+    handle_ctrl_c();
     let mut session = Session::new();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -93,6 +194,7 @@ pub fn batch(json: bool) -> ExitCode {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut buf = Vec::new();
     let mut first_line = true;
+    let mut number = 0;
     loop {
         buf.clear();
         match input.read_until(b'\n', &mut buf) {
@@ -103,6 +205,7 @@ pub fn batch(json: bool) -> ExitCode {
                 break;
             }
         }
+        number += 1;
         if buf.last() == Some(&b'\n') {
             buf.pop();
         }
@@ -115,7 +218,8 @@ pub fn batch(json: bool) -> ExitCode {
                 buf.drain(..3);
             }
         }
-        let reply = crate::reply::batch_reply(&mut session, &buf, json);
+        let reply = busy(|| crate::reply::batch_reply(&mut session, &buf, json));
+        notes(&mut session, &format!("line {number}: "));
         if writeln!(out, "{reply}").and_then(|_| out.flush()).is_err() {
             break;
         }

@@ -98,8 +98,8 @@ fn report_endgame(g: &Game, done: &mut bool) {
     );
     if state.live_chips() <= 10 {
         let mut s = cgt_lang::Session::new();
-        let g =
-            cgt_core::ruleset::Evaluator::new(&Game::endgame_rules()).value(&mut s.arena, &state);
+        let g = cgt_core::ruleset::Evaluator::new(&Game::endgame_rules())
+            .value(&mut s.world().arena, &state);
         println!("   value {}", s.game_text(g));
     }
 }

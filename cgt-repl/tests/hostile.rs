@@ -88,13 +88,14 @@ fn scripts_and_expressions_answer_every_hostile_line() {
     let errors = expected.lines().filter(|l| l.starts_with("error:")).count();
 
     // As a script: each error is one `file:line: error:` line on stderr. In
-    // a script an unclosed bracket continues the statement on the next line,
-    // so the script holds the lines whose brackets balance.
+    // a script an unfinished statement (an unclosed bracket, a block without
+    // its `end`) continues on the next line, so the script holds the lines
+    // that are whole statements.
     let (balanced, balanced_errors): (Vec<&str>, usize) = {
         let mut kept = Vec::new();
         let mut errs = 0;
         for (l, e) in lines.iter().zip(expected.lines()) {
-            if cgt_lang::script::open_brackets(l) == 0 && !l.trim().is_empty() {
+            if !cgt_lang::script::needs_more(l) && !l.trim().is_empty() {
                 kept.push(l.as_str());
                 errs += usize::from(e.starts_with("error:"));
             }
@@ -260,7 +261,8 @@ fn files_and_pipes() {
     std::fs::write(&binary, [0u8, 159, 146, 150, 255]).unwrap();
     let out = cgt().arg(&binary).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("binary.cgt:1: invalid UTF-8"), "{stderr}");
     // Pictures are never written through a symbolic link or to a device.
     let victim = dir.join("victim.txt");
     std::fs::write(&victim, "keep").unwrap();
@@ -344,7 +346,7 @@ fn malformed_replays_and_loads_are_refused_clearly() {
     let out = run_with_input(cgt(), &std::fs::read(&script).unwrap());
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("cannot read"), "{stderr}");
+    assert!(stderr.contains("invalid UTF-8"), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(stdout.contains("^^"), "{stdout}");
 }

@@ -21,12 +21,15 @@ a notebook); ``set_memory_limit(bytes)`` bounds their memory (MemoryError).
 from fractions import Fraction
 import functools
 import html
+import sys
+import warnings
 
 from . import _cgt
 from ._cgt import CgtError, memory_limit, memory_used, set_memory_limit
 
 __all__ = [
     "CgtError",
+    "Note",
     "Game",
     "Picture",
     "Ruleset",
@@ -64,12 +67,29 @@ class Session:
         self._native = _cgt.Session()
 
     def run(self, line):
-        """Run one line (statements, definitions, assignments); return the printed result."""
-        return self._native.run(line)
+        """Run one line (statements, definitions, assignments, commands such
+        as ``help value`` or ``:time ...``); return what the REPL prints."""
+        try:
+            return self._native.run(line)
+        finally:
+            self._notes()
 
     def eval(self, text, **names):
-        """The value of the expression ``text``, with ``names`` bound to Python values."""
-        return _from_native(self, self._native.eval(text, self._bound(names)))
+        """The value of ``text`` (an expression, or statements: the last
+        one's value), with ``names`` bound to Python values. What ``print``
+        prints goes to ``sys.stdout``; notes (a definition replacing an
+        earlier one) are ``cgt.Note`` warnings."""
+        try:
+            return _from_native(self, self._native.eval(text, self._bound(names)))
+        finally:
+            printed = self._native.take_output()
+            if printed:
+                sys.stdout.write(printed)
+            self._notes()
+
+    def _notes(self):
+        for note in self._native.take_notes():
+            warnings.warn(note, Note, stacklevel=3)
 
     def _eval(self, text, **names):
         # The package's own expressions: errors give their message only.
@@ -111,6 +131,11 @@ class Session:
 
     def __repr__(self):
         return f"<cgt.Session with {len(self.variables)} names>"
+
+
+class Note(UserWarning):
+    """A note of the language: a definition replacing an earlier one, a name
+    hiding a built-in (the REPL prints these as ``note: ...``)."""
 
 
 _default = Session()

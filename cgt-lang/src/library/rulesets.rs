@@ -9,82 +9,37 @@
 //! graph exactly as on a built-in ruleset, memoised per graph. The language
 //! and the engine stay apart: the engine never calls back into the language.
 
-use super::ast::Span;
-use super::builtins::{Args, Builtin, Run};
-use super::error::Error;
-use super::eval::Session;
-use super::key::Key;
-use super::value::Value;
+use super::{Args, Builtin, Run};
+use crate::context::Context;
+use crate::error::{Error, Span};
+use crate::value::{Key, Ruleset as UserRuleset, Value};
 use cgt_core::ruleset::registry::{Notation, Positioned};
 use cgt_core::ruleset::Ruleset;
 use hashbrown::HashMap;
 use smallvec::SmallVec;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, RwLock};
 
-/// A ruleset defined in the language.
-#[derive(Debug)]
-pub struct UserRuleset {
-    /// The name its positions print with: `name(position)`.
-    pub name: String,
-    /// Left's moves: a function from a position to a list of positions.
-    pub left: Value,
-    /// Right's moves.
-    pub right: Value,
-    /// Independent parts of a position, whose values add (optional).
-    pub components: Option<Value>,
-    /// A key equal for positions with the same game (symmetries; optional).
-    pub key: Option<Value>,
-    /// A position whose game is the negative (exchanging the players' roles,
-    /// e.g. a transposed Domineering board; optional).
-    pub conjugate: Option<Value>,
-    /// The positions explored so far. Replaced by an empty graph when the
-    /// functions it was explored with may have changed; positions made
-    /// earlier keep the graph they were made in.
-    graph: Mutex<Arc<Graph>>,
+/// The graph a ruleset explores into now (a new one if none, or if the
+/// slot holds something else).
+fn current(rs: &UserRuleset) -> Arc<Graph> {
+    let Ok(mut slot) = rs.graph.lock() else {
+        return Graph::new(&rs.name);
+    };
+    if let Some(g) = slot
+        .as_ref()
+        .and_then(|g| g.clone().downcast::<Graph>().ok())
+    {
+        return g;
+    }
+    let g = Graph::new(&rs.name);
+    *slot = Some(g.clone());
+    g
 }
 
-impl UserRuleset {
-    /// A ruleset from its functions.
-    pub fn new(
-        name: String,
-        left: Value,
-        right: Value,
-        components: Option<Value>,
-        key: Option<Value>,
-        conjugate: Option<Value>,
-    ) -> Self {
-        let graph = Mutex::new(Graph::new(&name));
-        UserRuleset {
-            name,
-            left,
-            right,
-            components,
-            key,
-            conjugate,
-            graph,
-        }
-    }
-
-    /// Start a new graph (the functions may have changed, or the games the
-    /// old one names may have been dropped).
-    pub fn reset(&self) {
-        if let Ok(mut g) = self.graph.lock() {
-            *g = Graph::new(&self.name);
-        }
-    }
-
-    fn current(&self) -> Arc<Graph> {
-        self.graph
-            .lock()
-            .map(|g| g.clone())
-            .unwrap_or_else(|_| Graph::new(&self.name))
-    }
-
-    /// How many positions the current graph holds.
-    pub fn explored(&self) -> usize {
-        self.current().len()
-    }
+/// How many positions the ruleset's current graph holds.
+pub fn explored(rs: &UserRuleset) -> usize {
+    current(rs).len()
 }
 
 /// The game graph of a language-defined ruleset: every position explored,
@@ -353,256 +308,258 @@ fn node_text(n: &Node) -> String {
 /// Cycles are named by at most this many positions.
 const CYCLE_SHOWN: usize = 8;
 
-impl Session {
-    /// The position `p` of the ruleset `rs`, with everything reachable from
-    /// it explored.
-    pub(crate) fn make_position(
-        &mut self,
-        rs: &Arc<UserRuleset>,
-        p: Value,
-        span: Span,
-    ) -> Result<Value, Error> {
-        let graph = rs.current();
-        let root = self.explore(rs, &graph, p, span)?;
-        let position = Pos(smallvec::smallvec![root]);
-        Ok(Value::Position(Positioned::boxed(
-            GraphRules(graph),
-            position,
-        )))
-    }
+/// The position `p` of the ruleset `rs`, with everything reachable from
+/// it explored.
+pub fn make_position(
+    s: &mut dyn Context,
+    rs: &Arc<UserRuleset>,
+    p: Value,
+    span: Span,
+) -> Result<Value, Error> {
+    let graph = current(rs);
+    let root = explore(s, rs, &graph, p, span)?;
+    let position = Pos(smallvec::smallvec![root]);
+    Ok(Value::Position(Positioned::boxed(
+        GraphRules(graph),
+        position,
+    )))
+}
 
-    /// Call one of the ruleset's functions on a position; it must give a list.
-    fn moves(&mut self, f: &Value, p: &Value, what: &str, span: Span) -> Result<Vec<Value>, Error> {
-        match self.apply(f, vec![p.clone()], span)? {
-            // The list is usually the function's own: take it without a copy.
-            Value::List(items) => {
-                Ok(Arc::try_unwrap(items).unwrap_or_else(|shared| (*shared).clone()))
-            }
-            Value::Set(items) => Ok(items),
-            other => Err(Error::spanned(
-                span,
-                format!(
-                    "the ruleset's {what} function must give a list of positions, not a {}",
-                    other.type_name()
-                ),
-            )),
-        }
-    }
-
-    /// The node of position `p` (added, unexplored, if new).
-    fn node(
-        &mut self,
-        rs: &UserRuleset,
-        graph: &Graph,
-        p: Value,
-        span: Span,
-    ) -> Result<u32, Error> {
-        let raw = Key(p.clone());
-        if let Some(n) = graph.read(|d| d.seen.get(&raw).copied()) {
-            return Ok(n);
-        }
-        let key = match &rs.key {
-            Some(f) => Key(self.apply(f, vec![p.clone()], span)?),
-            None => raw.clone(),
-        };
-        let n = self.keyed_node(rs, graph, key, p, span)?;
-        graph.write(|d| d.seen.insert(raw, n));
-        Ok(n)
-    }
-
-    /// The node of the positions with this key (`p` one of them). A new
-    /// position whose conjugate is explored already becomes its negative,
-    /// with nothing of its own to explore.
-    fn keyed_node(
-        &mut self,
-        rs: &UserRuleset,
-        graph: &Graph,
-        key: Key,
-        p: Value,
-        span: Span,
-    ) -> Result<u32, Error> {
-        if let Some(n) = graph.read(|d| d.index.get(&key).copied()) {
-            return Ok(n);
-        }
-        let mut negative_of = None;
-        if let Some(f) = &rs.conjugate {
-            let c = self.apply(f, vec![p.clone()], span)?;
-            let found = graph.read(|d| d.seen.get(&Key(c.clone())).copied());
-            let found = match found {
-                Some(n) => Some(n),
-                None => {
-                    let kc = match &rs.key {
-                        Some(k) => Key(self.apply(k, vec![c], span)?),
-                        None => Key(c),
-                    };
-                    graph.read(|d| d.index.get(&kc).copied())
-                }
-            };
-            // Only a finished node: one still on the path may be an ancestor.
-            if let Some(n) = found {
-                negative_of = graph.read(|d| {
-                    let node = &d.nodes[n as usize];
-                    match (node.state, node.negative_of) {
-                        // The negative of a negative is the game itself:
-                        // keep such positions as nodes of their own.
-                        (State::Done, None) => Some(n),
-                        _ => None,
-                    }
-                });
-            }
-        }
-        let text = (!plain_data(&p)).then(|| self.show(&p));
-        graph.write(|d| {
-            let n = u32::try_from(d.nodes.len())
-                .ok()
-                .filter(|&n| n < NEGATED)
-                .ok_or_else(|| {
-                    Error::plain("a ruleset defined in the language has at most 2^31 positions")
-                        .with_kind(super::ErrorKind::Unsupported)
-                })?;
-            d.nodes.push(Node {
-                position: p,
-                text,
-                left: Vec::new(),
-                right: Vec::new(),
-                parts: None,
-                state: if negative_of.is_some() {
-                    State::Done
-                } else {
-                    State::New
-                },
-                negative_of,
-            });
-            d.index.insert(key, n);
-            Ok(n)
-        })
-    }
-
-    /// Explore everything reachable from `root` (depth first, on an explicit
-    /// stack); a position met again while still on the path lies on a cycle.
-    fn explore(
-        &mut self,
-        rs: &UserRuleset,
-        graph: &Graph,
-        root: Value,
-        span: Span,
-    ) -> Result<u32, Error> {
-        let root_node = self.node(rs, graph, root.clone(), span)?;
-        if graph.read(|d| d.nodes[root_node as usize].state == State::Done) {
-            return Ok(root_node);
-        }
-        // The path: each node with its position, its children and how many
-        // of them have been visited.
-        struct Frame {
-            node: u32,
-            children: Vec<u32>,
-            next: usize,
-        }
-        let mut path: Vec<Frame> = Vec::new();
-        let mut pending = Some((root_node, root));
-        loop {
-            cgt_core::interrupt::poll()?;
-            if let Some((node, position)) = pending.take() {
-                let children = self.expand(rs, graph, node, &position, span)?;
-                path.push(Frame {
-                    node,
-                    children,
-                    next: 0,
-                });
-                continue;
-            }
-            let Some(top) = path.last_mut() else {
-                break;
-            };
-            if top.next == top.children.len() {
-                let node = top.node;
-                graph.write(|d| d.nodes[node as usize].state = State::Done);
-                path.pop();
-                continue;
-            }
-            let child = top.children[top.next];
-            top.next += 1;
-            match graph.read(|d| d.nodes[child as usize].state) {
-                State::Done => {}
-                State::Open => {
-                    let from = path.iter().position(|f| f.node == child).unwrap_or(0);
-                    let mut cycle: Vec<u32> = path[from..].iter().map(|f| f.node).collect();
-                    cycle.push(child);
-                    return Err(self.cycle_error(graph, &cycle, span));
-                }
-                State::New => {
-                    let position = graph.read(|d| d.nodes[child as usize].position.clone());
-                    pending = Some((child, position));
-                }
-            }
-        }
-        Ok(root_node)
-    }
-
-    /// Compute a node's children (components or options) and mark it open.
-    fn expand(
-        &mut self,
-        rs: &UserRuleset,
-        graph: &Graph,
-        node: u32,
-        position: &Value,
-        span: Span,
-    ) -> Result<Vec<u32>, Error> {
-        graph.write(|d| d.nodes[node as usize].state = State::Open);
-        if let Some(f) = &rs.components {
-            let parts = self.moves(f, position, "components", span)?;
-            if parts.len() > 1 {
-                let mut nodes = Vec::with_capacity(parts.len());
-                for p in parts {
-                    nodes.push(self.node(rs, graph, p, span)?);
-                }
-                graph.write(|d| d.nodes[node as usize].parts = Some(nodes.clone()));
-                return Ok(nodes);
-            }
-        }
-        let mut sides = [Vec::new(), Vec::new()];
-        for (k, f) in [&rs.left, &rs.right].into_iter().enumerate() {
-            let what = if k == 0 { "left" } else { "right" };
-            for p in self.moves(f, position, what, span)? {
-                sides[k].push(self.node(rs, graph, p, span)?);
-            }
-        }
-        let [left, right] = sides;
-        let mut children = left.clone();
-        children.extend(right.iter().copied());
-        graph.write(|d| {
-            let n = &mut d.nodes[node as usize];
-            n.left = left;
-            n.right = right;
-        });
-        Ok(children)
-    }
-
-    fn cycle_error(&self, graph: &Graph, cycle: &[u32], span: Span) -> Error {
-        let texts: Vec<String> = graph.read(|d| {
-            cycle
-                .iter()
-                .map(|&n| format!("{}({})", graph.name, node_text(&d.nodes[n as usize])))
-                .collect()
-        });
-        let shown = if texts.len() > CYCLE_SHOWN {
-            format!(
-                "{} -> ... -> {}",
-                texts[..CYCLE_SHOWN / 2].join(" -> "),
-                texts[texts.len() - 2..].join(" -> ")
-            )
-        } else {
-            texts.join(" -> ")
-        };
-        Error::spanned(
+/// Call one of the ruleset's functions on a position; it must give a list.
+fn moves(
+    s: &mut dyn Context,
+    f: &Value,
+    p: &Value,
+    what: &str,
+    span: Span,
+) -> Result<Vec<Value>, Error> {
+    match s.apply(f, vec![p.clone()], span)? {
+        // The list is usually the function's own: take it without a copy.
+        Value::List(items) => Ok(Arc::try_unwrap(items).unwrap_or_else(|shared| (*shared).clone())),
+        Value::Set(items) => Ok((*items).clone()),
+        other => Err(Error::spanned(
             span,
             format!(
-                "not a short game: a position can reach itself ({} positions on the cycle: {shown})",
-                texts.len() - 1
+                "the ruleset's {what} function must give a list of positions, not a {}",
+                other.type_name()
             ),
-        )
-        .with_kind(super::ErrorKind::Unsupported)
+        )),
     }
+}
+
+/// The node of position `p` (added, unexplored, if new).
+fn node_of(
+    s: &mut dyn Context,
+    rs: &UserRuleset,
+    graph: &Graph,
+    p: Value,
+    span: Span,
+) -> Result<u32, Error> {
+    let raw = Key(p.clone());
+    if let Some(n) = graph.read(|d| d.seen.get(&raw).copied()) {
+        return Ok(n);
+    }
+    let key = match &rs.key {
+        Some(f) => Key(s.apply(f, vec![p.clone()], span)?),
+        None => raw.clone(),
+    };
+    let n = keyed_node(s, rs, graph, key, p, span)?;
+    graph.write(|d| d.seen.insert(raw, n));
+    Ok(n)
+}
+
+/// The node of the positions with this key (`p` one of them). A new
+/// position whose conjugate is explored already becomes its negative,
+/// with nothing of its own to explore.
+fn keyed_node(
+    s: &mut dyn Context,
+    rs: &UserRuleset,
+    graph: &Graph,
+    key: Key,
+    p: Value,
+    span: Span,
+) -> Result<u32, Error> {
+    if let Some(n) = graph.read(|d| d.index.get(&key).copied()) {
+        return Ok(n);
+    }
+    let mut negative_of = None;
+    if let Some(f) = &rs.conjugate {
+        let c = s.apply(f, vec![p.clone()], span)?;
+        let found = graph.read(|d| d.seen.get(&Key(c.clone())).copied());
+        let found = match found {
+            Some(n) => Some(n),
+            None => {
+                let kc = match &rs.key {
+                    Some(k) => Key(s.apply(k, vec![c], span)?),
+                    None => Key(c),
+                };
+                graph.read(|d| d.index.get(&kc).copied())
+            }
+        };
+        // Only a finished node: one still on the path may be an ancestor.
+        if let Some(n) = found {
+            negative_of = graph.read(|d| {
+                let node = &d.nodes[n as usize];
+                match (node.state, node.negative_of) {
+                    // The negative of a negative is the game itself:
+                    // keep such positions as nodes of their own.
+                    (State::Done, None) => Some(n),
+                    _ => None,
+                }
+            });
+        }
+    }
+    let text = (!plain_data(&p)).then(|| s.show(&p));
+    graph.write(|d| {
+        let n = u32::try_from(d.nodes.len())
+            .ok()
+            .filter(|&n| n < NEGATED)
+            .ok_or_else(|| {
+                Error::plain("a ruleset defined in the language has at most 2^31 positions")
+                    .with_kind(crate::ErrorKind::Unsupported)
+            })?;
+        d.nodes.push(Node {
+            position: p,
+            text,
+            left: Vec::new(),
+            right: Vec::new(),
+            parts: None,
+            state: if negative_of.is_some() {
+                State::Done
+            } else {
+                State::New
+            },
+            negative_of,
+        });
+        d.index.insert(key, n);
+        Ok(n)
+    })
+}
+
+/// Explore everything reachable from `root` (depth first, on an explicit
+/// stack); a position met again while still on the path lies on a cycle.
+fn explore(
+    s: &mut dyn Context,
+    rs: &UserRuleset,
+    graph: &Graph,
+    root: Value,
+    span: Span,
+) -> Result<u32, Error> {
+    let root_node = node_of(s, rs, graph, root.clone(), span)?;
+    if graph.read(|d| d.nodes[root_node as usize].state == State::Done) {
+        return Ok(root_node);
+    }
+    // The path: each node with its position, its children and how many
+    // of them have been visited.
+    struct Frame {
+        node: u32,
+        children: Vec<u32>,
+        next: usize,
+    }
+    let mut path: Vec<Frame> = Vec::new();
+    let mut pending = Some((root_node, root));
+    loop {
+        cgt_core::interrupt::poll()?;
+        if let Some((node, position)) = pending.take() {
+            let children = expand(s, rs, graph, node, &position, span)?;
+            path.push(Frame {
+                node,
+                children,
+                next: 0,
+            });
+            continue;
+        }
+        let Some(top) = path.last_mut() else {
+            break;
+        };
+        if top.next == top.children.len() {
+            let node = top.node;
+            graph.write(|d| d.nodes[node as usize].state = State::Done);
+            path.pop();
+            continue;
+        }
+        let child = top.children[top.next];
+        top.next += 1;
+        match graph.read(|d| d.nodes[child as usize].state) {
+            State::Done => {}
+            State::Open => {
+                let from = path.iter().position(|f| f.node == child).unwrap_or(0);
+                let mut cycle: Vec<u32> = path[from..].iter().map(|f| f.node).collect();
+                cycle.push(child);
+                return Err(cycle_error(graph, &cycle, span));
+            }
+            State::New => {
+                let position = graph.read(|d| d.nodes[child as usize].position.clone());
+                pending = Some((child, position));
+            }
+        }
+    }
+    Ok(root_node)
+}
+
+/// Compute a node's children (components or options) and mark it open.
+fn expand(
+    s: &mut dyn Context,
+    rs: &UserRuleset,
+    graph: &Graph,
+    node: u32,
+    position: &Value,
+    span: Span,
+) -> Result<Vec<u32>, Error> {
+    graph.write(|d| d.nodes[node as usize].state = State::Open);
+    if let Some(f) = &rs.components {
+        let parts = moves(s, f, position, "components", span)?;
+        if parts.len() > 1 {
+            let mut nodes = Vec::with_capacity(parts.len());
+            for p in parts {
+                nodes.push(node_of(s, rs, graph, p, span)?);
+            }
+            graph.write(|d| d.nodes[node as usize].parts = Some(nodes.clone()));
+            return Ok(nodes);
+        }
+    }
+    let mut sides = [Vec::new(), Vec::new()];
+    for (k, f) in [&rs.left, &rs.right].into_iter().enumerate() {
+        let what = if k == 0 { "left" } else { "right" };
+        for p in moves(s, f, position, what, span)? {
+            sides[k].push(node_of(s, rs, graph, p, span)?);
+        }
+    }
+    let [left, right] = sides;
+    let mut children = left.clone();
+    children.extend(right.iter().copied());
+    graph.write(|d| {
+        let n = &mut d.nodes[node as usize];
+        n.left = left;
+        n.right = right;
+    });
+    Ok(children)
+}
+
+fn cycle_error(graph: &Graph, cycle: &[u32], span: Span) -> Error {
+    let texts: Vec<String> = graph.read(|d| {
+        cycle
+            .iter()
+            .map(|&n| format!("{}({})", graph.name, node_text(&d.nodes[n as usize])))
+            .collect()
+    });
+    let shown = if texts.len() > CYCLE_SHOWN {
+        format!(
+            "{} -> ... -> {}",
+            texts[..CYCLE_SHOWN / 2].join(" -> "),
+            texts[texts.len() - 2..].join(" -> ")
+        )
+    } else {
+        texts.join(" -> ")
+    };
+    Error::spanned(
+        span,
+        format!(
+            "not a short game: a position can reach itself ({} positions on the cycle: {shown})",
+            texts.len() - 1
+        ),
+    )
+    .with_kind(crate::ErrorKind::Unsupported)
 }
 
 /// `ruleset(left, right [, components, key])`: a ruleset from the language's functions.
@@ -616,13 +573,13 @@ pub static RULESET: Builtin = Builtin {
     run: Run::Native(ruleset),
 };
 
-fn ruleset(s: &mut Session, a: &Args) -> Result<Value, Error> {
+fn ruleset(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
     let mut slots: [Option<(Value, Span)>; 5] = [None, None, None, None, None];
     let names = ["left", "right", "components", "key", "conjugate"];
     for (k, (v, sp)) in a.values.iter().zip(a.spans).enumerate() {
         slots[k] = Some((v.clone(), *sp));
     }
-    let mut name = s.naming.clone();
+    let mut name = s.naming();
     for (k, v, sp) in a.named {
         if k == "name" {
             match v {
@@ -645,27 +602,27 @@ fn ruleset(s: &mut Session, a: &Args) -> Result<Value, Error> {
         slots[slot] = Some((v.clone(), *sp));
     }
     let mut take = |k: usize| -> Result<Option<Value>, Error> {
-        match slots[k].take() {
-            None => Ok(None),
-            Some((f @ Value::Function(_), sp)) => {
-                if let Value::Function(func) = &f {
-                    if func.def.params.len() != 1 {
-                        return Err(Error::spanned(
-                            sp,
-                            format!(
-                                "the {} function takes one position: {}",
-                                names[k],
-                                func.signature()
-                            ),
-                        ));
-                    }
-                }
-                Ok(Some(f))
+        let Some((f, sp)) = slots[k].take() else {
+            return Ok(None);
+        };
+        let one_position = |signature: String| {
+            Error::spanned(
+                sp,
+                format!("the {} function takes one position: {signature}", names[k]),
+            )
+        };
+        match &f {
+            Value::Function(func) if func.params().len() != 1 => {
+                Err(one_position(func.signature()))
             }
-            Some((other, sp)) => Err(Error::spanned(
+            Value::Builtin(b) if !super::get(*b).arity.contains(&1) => {
+                Err(one_position(super::get(*b).signature.to_string()))
+            }
+            Value::Function(_) | Value::Builtin(_) => Ok(Some(f)),
+            other => Err(Error::spanned(
                 sp,
                 format!(
-                    "{} must be a function defined with def, not a {}",
+                    "{} must be a function (defined with def, or a built-in such as sort), not a {}",
                     names[k],
                     other.type_name()
                 ),
@@ -684,7 +641,13 @@ fn ruleset(s: &mut Session, a: &Args) -> Result<Value, Error> {
         ));
     };
     let name = name.unwrap_or_else(|| "ruleset".to_string());
-    Ok(Value::Ruleset(Arc::new(UserRuleset::new(
-        name, left, right, components, key, conjugate,
-    ))))
+    Ok(Value::Ruleset(Arc::new(UserRuleset {
+        name,
+        left,
+        right,
+        components,
+        key,
+        conjugate,
+        graph: std::sync::Mutex::new(None),
+    })))
 }

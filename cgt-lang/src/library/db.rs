@@ -2,9 +2,9 @@
 //! database (as `cgt tabulate` writes them), opened read-only, and gives
 //! its rows as lists, for `table` and comprehensions.
 
-use super::builtins::{Builtin, Run};
-use super::error::Error;
-use super::value::Value;
+use super::{Builtin, Run};
+use crate::error::Error;
+use crate::value::Value;
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, OpenFlags};
 
@@ -39,7 +39,7 @@ pub static DB: &[Builtin] = &[Builtin {
             for k in 0..columns {
                 cells.push(match row.get_ref(k).map_err(fail)? {
                     ValueRef::Null => Value::Str("NULL".into()),
-                    ValueRef::Integer(i) => Value::Game(s.arena.integer(i)),
+                    ValueRef::Integer(i) => Value::Game(s.arena().integer(i)),
                     ValueRef::Real(x) => Value::Str(x.to_string().into()),
                     ValueRef::Text(t) | ValueRef::Blob(t) => {
                         Value::Str(String::from_utf8_lossy(t).into_owned().into())

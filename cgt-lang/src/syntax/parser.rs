@@ -2,7 +2,7 @@
 //! function below is named after the rule it implements.
 
 use super::ast::*;
-use super::error::Error;
+use crate::error::Error;
 use cgt_core::game::deep;
 use cgt_core::number::Dyadic;
 use nom::branch::alt;
@@ -65,73 +65,84 @@ fn fatal<T>(at: In<'_>, msg: impl Into<Cow<'static, str>>) -> PResult<'_, T> {
 pub fn parse_statement(src: &str) -> Result<Statement, Error> {
     let mut all = parse_line(src)?;
     match all.len() {
-        1 => Ok(all.remove(0).0),
+        1 => Ok(all.remove(0)),
         _ => {
             Err(Error::at(0, src.len(), "expected one statement")
-                .with_kind(super::ErrorKind::Syntax))
+                .with_kind(crate::ErrorKind::Syntax))
         }
     }
 }
 
-/// Parse a line: statements separated by `;`, each with its span.
-pub fn parse_line(src: &str) -> Result<Vec<(Statement, Span)>, Error> {
-    parse_inner(src).map_err(|e| e.with_kind(super::ErrorKind::Syntax))
+/// Parse a line (or a group of lines of a script): statements separated by
+/// `;` or line breaks.
+pub fn parse_line(src: &str) -> Result<Vec<Statement>, Error> {
+    parse_inner(src).map_err(|e| e.with_kind(crate::ErrorKind::Syntax))
 }
 
-fn parse_inner(src: &str) -> Result<Vec<(Statement, Span)>, Error> {
+/// True if `src` is the beginning of input that needs more lines: it does
+/// not parse only because it ends too soon (an unclosed bracket, a block
+/// without its `end`, a line ending in an operator).
+pub fn is_incomplete(src: &str) -> bool {
+    match parse_inner(src) {
+        Ok(_) => false,
+        Err(e) => e.start >= src.trim_end().len(),
+    }
+}
+
+fn parse_inner(src: &str) -> Result<Vec<Statement>, Error> {
     let p = Parser {
         src,
         in_index: Cell::new(false),
         in_form: Cell::new(false),
+        lines: Cell::new(true),
     };
-    let mut out = Vec::new();
-    let mut i = src;
-    loop {
-        let start = ws(i).map(|(j, _)| j).unwrap_or(i);
-        let (rest, st) = match p.statement(i) {
-            Ok(r) => r,
-            Err(nom::Err::Error(e)) | Err(nom::Err::Failure(e)) => {
-                let at = src.len() - e.rest_len;
-                let rest = &src[at..];
-                let msg = if e.msg.is_empty() {
-                    unexpected_message(rest)
-                } else {
-                    e.msg.into_owned()
-                };
-                return Err(Error::at(at, at + 1, msg));
-            }
-            Err(nom::Err::Incomplete(_)) => {
-                return Err(Error::at(src.len(), src.len(), "unexpected end of input"))
-            }
-        };
-        let span = p.span(start, rest);
-        if let Some(next) = rest.strip_prefix(';') {
-            out.push((st, span));
-            if ws(next).map_or(true, |(j, _)| j.is_empty()) {
-                return Ok(out);
-            }
-            i = next;
-            continue;
-        }
-        if rest.is_empty() {
-            out.push((st, span));
-            return Ok(out);
-        }
-        let at = src.len() - rest.len();
-        let called = matches!(
-            &st,
-            Statement::Expr(Expr {
-                kind: ExprKind::Call { .. },
-                ..
-            })
-        );
-        let msg = if called && rest.starts_with('=') && !rest.starts_with("==") {
-            "unexpected `=`: define a function with `def f(n) = ...`".to_string()
-        } else {
+    let located = |e: PError| -> Error {
+        let at = src.len() - e.rest_len;
+        let rest = &src[at..];
+        let msg = if e.msg.is_empty() {
             unexpected_message(rest)
+        } else {
+            e.msg.into_owned()
         };
-        return Err(Error::at(at, at + 1, msg));
+        Error::at(at, at + 1, msg)
+    };
+    let (rest, (statements, _)) = match p.statements(src) {
+        Ok(r) => r,
+        Err(nom::Err::Error(e)) | Err(nom::Err::Failure(e)) => return Err(located(e)),
+        Err(nom::Err::Incomplete(_)) => {
+            return Err(Error::at(src.len(), src.len(), "unexpected end of input"))
+        }
+    };
+    let (rest, _) = ws(rest).map_err(|_| Error::at(0, 1, "unexpected input"))?;
+    if rest.is_empty() {
+        if statements.is_empty() {
+            return Err(Error::at(0, 0, "empty input"));
+        }
+        return Ok(statements);
     }
+    let at = src.len() - rest.len();
+    let called = matches!(
+        statements.last().map(|s| &s.kind),
+        Some(StatementKind::Expr(Expr {
+            kind: ExprKind::Call { .. },
+            ..
+        }))
+    );
+    let msg = if called && rest.starts_with('=') && !rest.starts_with("==") {
+        "unexpected `=`: define a function with `def f(n) = ...`".to_string()
+    } else if let Some(w) = block_word(rest) {
+        format!("unexpected `{w}`: it closes or continues a block (if, for, while, begin) that is not open here")
+    } else {
+        unexpected_message(rest)
+    };
+    Err(Error::at(at, at + 1, msg))
+}
+
+/// The keyword that ends or continues a block, if `rest` starts with one.
+fn block_word(rest: &str) -> Option<&'static str> {
+    ["end", "else", "elseif"]
+        .into_iter()
+        .find(|w| keyword(rest, w).is_some())
 }
 
 fn unexpected_message(rest: &str) -> String {
@@ -142,8 +153,11 @@ fn unexpected_message(rest: &str) -> String {
 }
 
 /// Words with a meaning in the grammar: never names of variables or functions.
+/// (`where`, `from`, `to`, `by` and `as` mean something only in a `for`
+/// loop's or an `import`'s header, and stay free as names.)
 pub const KEYWORDS: &[&str] = &[
-    "def", "if", "then", "else", "let", "in", "and", "or", "not", "div", "mod", "for",
+    "def", "if", "then", "else", "elseif", "end", "let", "in", "and", "or", "not", "div", "mod",
+    "for", "while", "do", "begin", "return", "break", "continue", "import",
 ];
 
 /// Why `w` cannot be bound as a name.
@@ -175,6 +189,9 @@ struct Parser<'s> {
     /// True while parsing the options of an explicit form `'{...}'`, where
     /// braces are form nodes, also inside expressions (`{1|} + *`).
     in_form: Cell<bool>,
+    /// True where a line break ends a statement (outside brackets): an
+    /// operator at the start of the next line does not continue it.
+    lines: Cell<bool>,
 }
 
 fn binary(op: BinOp, lhs: Expr, rhs: Expr, span: Span) -> Expr {
@@ -200,41 +217,154 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// Parse `f` with `:` meaning an ordinal sum again (inside brackets of
-    /// any kind nested in an index).
+    /// Parse `f` inside brackets: `:` means an ordinal sum again (also in an
+    /// index), and line breaks are white space.
     fn nested<T>(&self, f: impl FnOnce() -> T) -> T {
         let was = self.in_index.replace(false);
+        let lines = self.lines.replace(false);
         let out = f();
         self.in_index.set(was);
+        self.lines.set(lines);
         out
     }
 
-    /// statement = definition | assignment | expression
+    /// Parse `f` where line breaks end statements (a block's body).
+    fn unnested<T>(&self, f: impl FnOnce() -> T) -> T {
+        let was = self.in_index.replace(false);
+        let lines = self.lines.replace(true);
+        let out = f();
+        self.in_index.set(was);
+        self.lines.set(lines);
+        out
+    }
+
+    /// The input after the white space at `i`, if an operator there may
+    /// continue the expression: not across a line break where line breaks
+    /// end statements.
+    fn gap(&self, i: In<'s>) -> Option<In<'s>> {
+        let (j, _) = ws(i).ok()?;
+        let crossed = i[..i.len() - j.len()].contains('\n');
+        (!crossed || !self.lines.get()).then_some(j)
+    }
+
+    /// statements = [ statement { separator statement } ] ; separator = ";"
+    /// or a line break. Stops before `end`, `else`, `elseif`, a closing
+    /// bracket or the end of input. The flag: whether a separator follows
+    /// the last statement.
+    fn statements(&self, i: In<'s>) -> PResult<'s, (Vec<Statement>, bool)> {
+        let mut out = Vec::new();
+        let mut i = i;
+        loop {
+            // Separators (and blank lines) before the next statement.
+            let mut separated = false;
+            loop {
+                let (j, _) = ws(i)?;
+                let crossed = i[..i.len() - j.len()].contains('\n') && self.lines.get();
+                separated |= crossed;
+                match j.strip_prefix(';') {
+                    Some(rest) => {
+                        separated = true;
+                        i = rest;
+                    }
+                    None => {
+                        i = j;
+                        break;
+                    }
+                }
+            }
+            let ends = i.is_empty()
+                || block_word(i).is_some()
+                || i.starts_with([')', ']', '}', '|', ','])
+                || (!self.lines.get() && i.starts_with(':'));
+            if ends {
+                return Ok((i, (out, separated)));
+            }
+            if !out.is_empty() && !separated {
+                // Not a statement's end: the caller says what is wrong here.
+                return Ok((i, (out, false)));
+            }
+            let (rest, st) = self.statement(i)?;
+            out.push(st);
+            i = rest;
+        }
+    }
+
+    /// The statements of a block up to its closing `end` (consumed).
+    fn block_to_end(&self, i: In<'s>, what: &'static str) -> PResult<'s, Vec<Statement>> {
+        let (j, (body, _)) = self.unnested(|| self.statements(i))?;
+        let (j, _) = ws(j)?;
+        match keyword(j, "end") {
+            Some(rest) => Ok((rest, body)),
+            None => fatal(j, what),
+        }
+    }
+
+    /// statement = definition | import | "return" [ expression ] | "break"
+    ///           | "continue" | assignment | expression
     fn statement(&self, i: In<'s>) -> PResult<'s, Statement> {
         let (i, _) = ws(i)?;
+        let start = i;
         if i.is_empty() {
             return fail(i, "empty input");
         }
+        let (rest, kind) = self.statement_kind(i)?;
+        Ok((
+            rest,
+            Statement {
+                kind,
+                span: self.span(start, rest),
+            },
+        ))
+    }
+
+    fn statement_kind(&self, i: In<'s>) -> PResult<'s, StatementKind> {
         if let Some(rest) = keyword(i, "def") {
             return self.definition(rest);
+        }
+        if let Some(rest) = keyword(i, "import") {
+            return self.import(rest);
+        }
+        if let Some(rest) = keyword(i, "return") {
+            let ends = self.gap(rest).is_none_or(|j| {
+                j.is_empty() || j.starts_with([';', ')', ']', '}']) || block_word(j).is_some()
+            });
+            if ends {
+                return Ok((rest, StatementKind::Return(None)));
+            }
+            let (j, e) = self.expression(rest)?;
+            return Ok((j, StatementKind::Return(Some(e))));
+        }
+        if let Some(rest) = keyword(i, "break") {
+            return Ok((rest, StatementKind::Break));
+        }
+        if let Some(rest) = keyword(i, "continue") {
+            return Ok((rest, StatementKind::Continue));
         }
         let assign = |i: In<'s>| -> PResult<'s, (String, Span)> {
             let start = i;
             let (i, name) = identifier(i)?;
             let span = self.span(start, i);
             let (i, _) = ws(i)?;
-            let (i, _) = char('=')(i)?;
-            if i.starts_with('=') {
-                return fail(i, "");
-            }
+            let i = match i.strip_prefix(":=") {
+                Some(rest) => rest,
+                None => {
+                    let (i, _) = char('=')(i)?;
+                    if i.starts_with('=') {
+                        return fail(i, "");
+                    }
+                    i
+                }
+            };
             Ok((i, (name.to_string(), span)))
         };
         if let Ok((i, (name, name_span))) = assign(i) {
+            if is_keyword(&name) {
+                return fatal(i, not_a_name(&name));
+            }
             let (i, expr) = self.expression(i)?;
-            let (i, _) = ws(i)?;
             return Ok((
                 i,
-                Statement::Assign {
+                StatementKind::Assign {
                     name,
                     name_span,
                     expr,
@@ -242,17 +372,63 @@ impl<'s> Parser<'s> {
             ));
         }
         let (i, expr) = self.expression(i)?;
+        Ok((i, StatementKind::Expr(expr)))
+    }
+
+    /// import = "import" string [ "as" identifier ]
+    fn import(&self, i: In<'s>) -> PResult<'s, StatementKind> {
         let (i, _) = ws(i)?;
-        Ok((i, Statement::Expr(expr)))
+        let start = i;
+        if !i.starts_with('"') {
+            return fatal(
+                i,
+                "expected the file name in quotes: import \"file.cgt\" as m",
+            );
+        }
+        let (i, path) = string_literal(i)?;
+        let path_span = self.span(start, i);
+        let alias = match self.gap(i).and_then(|j| keyword(j, "as")) {
+            Some(rest) => {
+                let (rest, _) = ws(rest)?;
+                let name_start = rest;
+                let Ok((rest, name)) = identifier(rest) else {
+                    return fatal(rest, "expected the module's name after `as`");
+                };
+                if is_keyword(name) || is_down_word(name) {
+                    return fatal(name_start, not_a_name(name));
+                }
+                let span = self.span(name_start, rest);
+                return Ok((
+                    rest,
+                    StatementKind::Import {
+                        path,
+                        path_span,
+                        alias: Some((name.to_string(), span)),
+                    },
+                ));
+            }
+            None => None,
+        };
+        Ok((
+            i,
+            StatementKind::Import {
+                path,
+                path_span,
+                alias,
+            },
+        ))
     }
 
     /// definition = "def" identifier "(" [ identifier { "," identifier } ] ")" [ string ] "=" expression
-    fn definition(&self, i: In<'s>) -> PResult<'s, Statement> {
+    fn definition(&self, i: In<'s>) -> PResult<'s, StatementKind> {
         let (i, _) = ws(i)?;
         let start = i;
         let Ok((i, name)) = identifier(i) else {
             return fatal(i, "expected the function's name after `def`");
         };
+        if is_keyword(name) || is_down_word(name) {
+            return fatal(start, not_a_name(name));
+        }
         let name_span = self.span(start, i);
         let (i, _) = ws(i)?;
         let Some(mut i) = i.strip_prefix('(') else {
@@ -293,14 +469,16 @@ impl<'s> Parser<'s> {
             (i, None)
         };
         let (i, _) = ws(i)?;
-        let Some(i) = i.strip_prefix('=').filter(|r| !r.starts_with('=')) else {
+        let Some(i) = i
+            .strip_prefix(":=")
+            .or_else(|| i.strip_prefix('=').filter(|r| !r.starts_with('=')))
+        else {
             return fatal(i, "expected `=` and the function's body");
         };
         let (i, body) = self.expression(i)?;
-        let (i, _) = ws(i)?;
         Ok((
             i,
-            Statement::Def(Definition {
+            StatementKind::Def(Definition {
                 name: name.to_string(),
                 name_span,
                 params,
@@ -310,81 +488,232 @@ impl<'s> Parser<'s> {
         ))
     }
 
-    /// expression = "if" expression "then" expression "else" expression
-    ///            | "let" binding { "," binding } "in" expression
-    ///            | disjunction
+    /// expression = if | "let" binding { "," binding } "in" expression
+    ///            | "begin" statements "end" | for | while | disjunction
     fn expression(&self, i: In<'s>) -> PResult<'s, Expr> {
         deep(|| {
             let (i, _) = ws(i)?;
             let start = i;
-            if let Some(rest) = keyword(i, "if") {
-                let (j, cond) = self.expression(rest)?;
-                let (j, _) = ws(j)?;
-                let Some(j) = keyword(j, "then") else {
-                    return fatal(j, "expected `then` (if c then a else b)");
-                };
-                let (j, then) = self.expression(j)?;
-                let (j, _) = ws(j)?;
-                let Some(j) = keyword(j, "else") else {
-                    return fatal(j, "expected `else` (if c then a else b)");
-                };
-                let (j, other) = self.expression(j)?;
-                let kind = ExprKind::If {
-                    cond: Box::new(cond),
-                    then: Box::new(then),
-                    other: Box::new(other),
-                };
-                return Ok((
+            let expr = |j: In<'s>, kind: ExprKind| -> PResult<'s, Expr> {
+                Ok((
                     j,
                     Expr {
                         kind,
                         span: self.span(start, j),
                     },
-                ));
+                ))
+            };
+            if let Some(rest) = keyword(i, "if") {
+                let (j, kind) = self.conditional(rest)?;
+                return expr(j, kind);
             }
             if let Some(rest) = keyword(i, "let") {
-                let mut bindings = Vec::new();
-                let mut j = rest;
-                loop {
-                    let (k, _) = ws(j)?;
-                    let Ok((k, name)) = identifier(k) else {
-                        return fatal(k, "expected a name to bind (let x = e in body)");
-                    };
-                    if is_keyword(name) || is_down_word(name) {
-                        return fatal(k, not_a_name(name));
-                    }
-                    let (k, _) = ws(k)?;
-                    let Some(k) = k.strip_prefix('=').filter(|r| !r.starts_with('=')) else {
-                        return fatal(k, "expected `=` (let x = e in body)");
-                    };
-                    let (k, e) = self.expression(k)?;
-                    bindings.push((name.into(), e));
-                    let (k, _) = ws(k)?;
-                    if let Some(k) = k.strip_prefix(',') {
-                        j = k;
-                        continue;
-                    }
-                    let Some(k) = keyword(k, "in") else {
-                        return fatal(k, "expected `,` or `in` (let x = e in body)");
-                    };
-                    j = k;
-                    break;
-                }
-                let (j, body) = self.expression(j)?;
-                let kind = ExprKind::Let {
-                    bindings,
-                    body: Box::new(body),
+                let (j, kind) = self.let_in(rest)?;
+                return expr(j, kind);
+            }
+            if let Some(rest) = keyword(i, "begin") {
+                let (j, body) = self.block_to_end(rest, "expected `end` to close `begin`")?;
+                return expr(j, ExprKind::Block(body));
+            }
+            if let Some(rest) = keyword(i, "for") {
+                let (j, f) = self.for_loop(rest)?;
+                return expr(j, ExprKind::For(Box::new(f)));
+            }
+            if let Some(rest) = keyword(i, "while") {
+                let (j, cond) = self.expression(rest)?;
+                let (j, _) = ws(j)?;
+                let Some(j) = keyword(j, "do") else {
+                    return fatal(j, "expected `do` (while c do ... end)");
                 };
-                return Ok((
-                    j,
-                    Expr {
-                        kind,
-                        span: self.span(start, j),
-                    },
-                ));
+                let (j, body) = self.block_to_end(j, "expected `end` to close `while ... do`")?;
+                let kind = ExprKind::While {
+                    cond: Box::new(cond),
+                    body,
+                };
+                return expr(j, kind);
+            }
+            if let Some(rest) = keyword(i, "do") {
+                // `do ... end`: a loop that only `break` (or `return`) ends.
+                let (j, body) = self.block_to_end(rest, "expected `end` to close `do`")?;
+                let always = Expr {
+                    kind: ExprKind::Var("true".into()),
+                    span: self.span(start, rest),
+                };
+                let kind = ExprKind::While {
+                    cond: Box::new(always),
+                    body,
+                };
+                return expr(j, kind);
             }
             self.disjunction(i)
         })
+    }
+
+    /// After `if`: `c then a else b` (one expression each, no `end`), or
+    /// `c then ... { elseif c then ... } [ else ... ] end` with statements.
+    fn conditional(&self, i: In<'s>) -> PResult<'s, ExprKind> {
+        let mut arms = Vec::new();
+        let mut i = i;
+        // Whether every branch so far is one statement with no separator
+        // after it: only then may the `if` end without `end`.
+        let mut single = true;
+        loop {
+            let (j, cond) = self.expression(i)?;
+            let (j, _) = ws(j)?;
+            let Some(j) = keyword(j, "then") else {
+                return fatal(j, "expected `then` (if c then a else b)");
+            };
+            let (j, (body, separated)) = self.statements(j)?;
+            if body.is_empty() {
+                return fatal(j, "expected a statement after `then`");
+            }
+            single &= body.len() == 1 && !separated && arms.is_empty();
+            arms.push((cond, body));
+            let (j, _) = ws(j)?;
+            if let Some(rest) = keyword(j, "elseif") {
+                single = false;
+                i = rest;
+                continue;
+            }
+            if let Some(rest) = keyword(j, "end") {
+                return Ok((
+                    rest,
+                    ExprKind::If {
+                        arms,
+                        otherwise: None,
+                    },
+                ));
+            }
+            let Some(rest) = keyword(j, "else") else {
+                return fatal(j, "expected `else`, `elseif` or `end`");
+            };
+            if single {
+                // `if c then a else b`: one statement, then `end` or nothing.
+                let (k, st) = self.statement(rest)?;
+                let otherwise = Some(vec![st]);
+                let after = self.gap(k).and_then(|g| keyword(g, "end"));
+                let k = after.unwrap_or(k);
+                return Ok((k, ExprKind::If { arms, otherwise }));
+            }
+            let (k, body) =
+                self.block_to_end(rest, "expected `end` to close `if ... then ... else`")?;
+            return Ok((
+                k,
+                ExprKind::If {
+                    arms,
+                    otherwise: Some(body),
+                },
+            ));
+        }
+    }
+
+    /// After `let`: `binding { "," binding } "in" expression`.
+    fn let_in(&self, rest: In<'s>) -> PResult<'s, ExprKind> {
+        let mut bindings = Vec::new();
+        let mut j = rest;
+        loop {
+            let (k, _) = ws(j)?;
+            let Ok((k, name)) = identifier(k) else {
+                return fatal(k, "expected a name to bind (let x = e in body)");
+            };
+            if is_keyword(name) || is_down_word(name) {
+                return fatal(k, not_a_name(name));
+            }
+            let (k, _) = ws(k)?;
+            let Some(k) = k.strip_prefix('=').filter(|r| !r.starts_with('=')) else {
+                return fatal(k, "expected `=` (let x = e in body)");
+            };
+            let (k, e) = self.expression(k)?;
+            bindings.push((name.into(), e));
+            let (k, _) = ws(k)?;
+            if let Some(k) = k.strip_prefix(',') {
+                j = k;
+                continue;
+            }
+            let Some(k) = keyword(k, "in") else {
+                return fatal(k, "expected `,` or `in` (let x = e in body)");
+            };
+            j = k;
+            break;
+        }
+        let (j, body) = self.expression(j)?;
+        Ok((
+            j,
+            ExprKind::Let {
+                bindings,
+                body: Box::new(body),
+            },
+        ))
+    }
+
+    /// After `for`: `identifier ( "in" expression | "from" expression
+    /// [ "to" expression ] [ "by" expression ] ) [ "where" expression ]
+    /// [ "while" expression ] "do" statements "end"`.
+    fn for_loop(&self, i: In<'s>) -> PResult<'s, ForLoop> {
+        let (i, _) = ws(i)?;
+        let Ok((i, name)) = identifier(i) else {
+            return fatal(i, "expected the loop's variable after `for`");
+        };
+        if is_keyword(name) || is_down_word(name) {
+            return fatal(i, not_a_name(name));
+        }
+        let (i, _) = ws(i)?;
+        let (mut i, over) = if let Some(rest) = keyword(i, "in") {
+            let (j, e) = self.expression(rest)?;
+            (j, Over::In(e))
+        } else if let Some(rest) = keyword(i, "from") {
+            let (j, from) = self.expression(rest)?;
+            let mut j = j;
+            let mut to = None;
+            let mut by = None;
+            if let Some(rest) = keyword(ws(j)?.0, "to") {
+                let (k, e) = self.expression(rest)?;
+                to = Some(Box::new(e));
+                j = k;
+            }
+            if let Some(rest) = keyword(ws(j)?.0, "by") {
+                let (k, e) = self.expression(rest)?;
+                by = Some(Box::new(e));
+                j = k;
+            }
+            (
+                j,
+                Over::Count {
+                    from: Some(Box::new(from)),
+                    to,
+                    by,
+                },
+            )
+        } else {
+            return fatal(i, "expected `in` or `from` (for x in L do ... end)");
+        };
+        let mut filter = None;
+        let mut until = None;
+        if let Some(rest) = keyword(ws(i)?.0, "where") {
+            let (k, e) = self.expression(rest)?;
+            filter = Some(e);
+            i = k;
+        }
+        if let Some(rest) = keyword(ws(i)?.0, "while") {
+            let (k, e) = self.expression(rest)?;
+            until = Some(e);
+            i = k;
+        }
+        let (i, _) = ws(i)?;
+        let Some(i) = keyword(i, "do") else {
+            return fatal(i, "expected `do` (for x in L do ... end)");
+        };
+        let (i, body) = self.block_to_end(i, "expected `end` to close `for ... do`")?;
+        Ok((
+            i,
+            ForLoop {
+                var: Some(name.into()),
+                over,
+                filter,
+                until,
+                body,
+            },
+        ))
     }
 
     /// disjunction = conjunction { "or" conjunction }
@@ -408,8 +737,7 @@ impl<'s> Parser<'s> {
         let start = i;
         let (mut i, mut acc) = next(self, i)?;
         loop {
-            let (j, _) = ws(i)?;
-            let Some(k) = keyword(j, word) else {
+            let Some(k) = self.gap(i).and_then(|j| keyword(j, word)) else {
                 return Ok((i, acc));
             };
             let (k, rhs) = next(self, k)?;
@@ -446,7 +774,9 @@ impl<'s> Parser<'s> {
         let (i, _) = ws(i)?;
         let start = i;
         let (i, lhs) = self.range(i)?;
-        let (i2, _) = ws(i)?;
+        let Some(i2) = self.gap(i) else {
+            return Ok((i, lhs));
+        };
         let relop: PResult<'s, &str> = alt((
             tag("=="),
             tag("!="),
@@ -483,8 +813,7 @@ impl<'s> Parser<'s> {
         let (i, _) = ws(i)?;
         let start = i;
         let (i, lhs) = self.sequential(i)?;
-        let (j, _) = ws(i)?;
-        let Some(k) = j.strip_prefix("..") else {
+        let Some(k) = self.gap(i).and_then(|j| j.strip_prefix("..")) else {
             return Ok((i, lhs));
         };
         let (k, rhs) = self.sequential(k)?;
@@ -496,8 +825,10 @@ impl<'s> Parser<'s> {
         let (i, _) = ws(i)?;
         let start = i;
         let (i, lhs) = self.sum(i)?;
-        let (j, _) = ws(i)?;
-        let Some(k) = j.strip_prefix("->").or_else(|| j.strip_prefix('→')) else {
+        let Some(k) = self
+            .gap(i)
+            .and_then(|j| j.strip_prefix("->").or_else(|| j.strip_prefix('→')))
+        else {
             return Ok((i, lhs));
         };
         let (k, rhs) = deep(|| self.sequential(k))?;
@@ -510,7 +841,9 @@ impl<'s> Parser<'s> {
         let start = i;
         let (mut i, mut acc) = self.colon(i)?;
         loop {
-            let (j, _) = ws(i)?;
+            let Some(j) = self.gap(i) else {
+                return Ok((i, acc));
+            };
             if j.starts_with("->") {
                 return Ok((i, acc));
             }
@@ -538,7 +871,12 @@ impl<'s> Parser<'s> {
             if self.in_index.get() {
                 return Ok((i, acc));
             }
-            let (j, _) = ws(i)?;
+            let Some(j) = self.gap(i) else {
+                return Ok((i, acc));
+            };
+            if j.starts_with(":=") {
+                return Ok((i, acc));
+            }
             let Ok((k, _)) = char::<_, PError>(':')(j) else {
                 return Ok((i, acc));
             };
@@ -548,16 +886,22 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// product = unary { ( "*" | "div" | "mod" ) unary }. A `*` written
-    /// against a number (`3*2`) belongs to the literal: 3 + *2.
+    /// product = unary { ( "*" | "/" | "div" | "mod" | "%" ) unary }. A `*`
+    /// written against a number (`3*2`) belongs to the literal: 3 + *2.
     fn product(&self, i: In<'s>) -> PResult<'s, Expr> {
         let (i, _) = ws(i)?;
         let start = i;
         let (mut i, mut acc) = self.unary(i)?;
         loop {
-            let (j, _) = ws(i)?;
+            let Some(j) = self.gap(i) else {
+                return Ok((i, acc));
+            };
             let (k, op) = if let Some(k) = j.strip_prefix('*') {
                 (k, BinOp::Mul)
+            } else if let Some(k) = j.strip_prefix('/') {
+                (k, BinOp::Divide)
+            } else if let Some(k) = j.strip_prefix('%') {
+                (k, BinOp::Mod)
             } else if let Some(k) = keyword(j, "div") {
                 (k, BinOp::Div)
             } else if let Some(k) = keyword(j, "mod") {
@@ -626,22 +970,22 @@ impl<'s> Parser<'s> {
             else {
                 return Ok((i, acc));
             };
+            let name_start = j;
             let (j, name) = identifier(j)?;
-            let (j, mut args) = match peek(char::<_, PError>('('))(j) {
-                Ok(_) => self.arguments(j)?,
-                Err(_) => (j, vec![]),
+            let name_span = self.span(name_start, j);
+            let (j, args) = match peek(char::<_, PError>('('))(j) {
+                Ok(_) => {
+                    let (j, args) = self.arguments(j)?;
+                    (j, Some(args))
+                }
+                Err(_) => (j, None),
             };
-            args.insert(
-                0,
-                Argument {
-                    name: None,
-                    value: acc,
-                },
-            );
             let span = self.span(start, j);
             acc = Expr {
-                kind: ExprKind::Call {
+                kind: ExprKind::Method {
+                    target: Box::new(acc),
                     name: name.to_string(),
+                    name_span,
                     args,
                 },
                 span,
@@ -911,8 +1255,7 @@ impl<'s> Parser<'s> {
         if matches!(name, "Tiny" | "Miny" | "tiny" | "miny") && j.starts_with('(') {
             return self.tiny_call(start, j, Dyadic::zero(), name.eq_ignore_ascii_case("miny"));
         }
-        let (k, _) = ws(j)?;
-        if k.starts_with('(') {
+        if let Some(k) = self.gap(j).filter(|k| k.starts_with('(')) {
             let (k, args) = self.arguments(k)?;
             let kind = ExprKind::Call {
                 name: name.to_string(),
@@ -926,13 +1269,7 @@ impl<'s> Parser<'s> {
                 },
             ));
         }
-        let kind = match name {
-            "true" | "false" => ExprKind::Call {
-                name: name.to_string(),
-                args: vec![],
-            },
-            _ => ExprKind::Var(name.to_string()),
-        };
+        let kind = ExprKind::Var(name.to_string());
         Ok((
             j,
             Expr {
@@ -978,12 +1315,15 @@ impl<'s> Parser<'s> {
         let number = match number {
             Some(Ok(x)) => x,
             Some(Err(msg)) => return fatal(start, msg),
-            None => Dyadic::zero(),
+            None => Number::Dyadic(Dyadic::zero()),
         };
         if has_number {
             for (word, miny) in [("Tiny(", false), ("Miny(", true)] {
                 if i.starts_with(word) {
-                    return self.tiny_call(start, &i[4..], number, miny);
+                    let Number::Dyadic(x) = number else {
+                        return fatal(start, "the number before Tiny or Miny must be dyadic");
+                    };
+                    return self.tiny_call(start, &i[4..], x, miny);
                 }
             }
             if [".^", ".v", ".↑", ".↓", ".*"]
@@ -1245,7 +1585,7 @@ pub(crate) fn is_down_word(w: &str) -> bool {
 /// rather than left to run for hours.
 pub const MAX_LITERAL_DIGITS: usize = 100_000;
 
-fn number(i: In<'_>) -> PResult<'_, Result<Dyadic, String>> {
+fn number(i: In<'_>) -> PResult<'_, Result<Number, String>> {
     let (j, text) = recognize(pair(
         pair(opt(char('-')), digit1),
         opt(pair(char('/'), digit1)),
@@ -1259,7 +1599,25 @@ fn number(i: In<'_>) -> PResult<'_, Result<Dyadic, String>> {
             )),
         ));
     }
-    Ok((j, Dyadic::parse(text)))
+    if let Ok(x) = Dyadic::parse(text) {
+        return Ok((j, Ok(Number::Dyadic(x))));
+    }
+    // Not dyadic: an exact rational (CGSuite's `1/3`), which is not a game.
+    let (n, d) = text.split_once('/').unwrap_or((text, "1"));
+    let parsed = n
+        .parse::<cgt_core::number::BigInt>()
+        .ok()
+        .zip(d.parse::<cgt_core::number::BigInt>().ok());
+    Ok((
+        j,
+        match parsed {
+            Some((_, d)) if d == cgt_core::number::BigInt::from(0) => {
+                Err("division by zero".to_string())
+            }
+            Some((n, d)) => Ok(Number::Rational(cgt_core::number::Rational::new(n, d))),
+            None => Err(format!("invalid number `{text}`")),
+        },
+    ))
 }
 
 /// ups = "^"… [ digits | "<" digits ">" | "[" digits "]" ] | "v"… (likewise) | ↑ ↓ ⇑ ⇓
@@ -1430,8 +1788,52 @@ mod tests {
         assert!(e.message.contains("ambiguous"), "{e:?}");
         assert_eq!(e.start, 4);
         assert!(parse_statement("{1|").is_err());
-        assert!(parse_statement("1/3").is_err());
+        assert!(matches!(
+            parse_statement("1/3").map(|s| s.kind),
+            Ok(StatementKind::Expr(Expr {
+                kind: ExprKind::Literal {
+                    number: Number::Rational(_),
+                    ..
+                },
+                ..
+            }))
+        ));
         assert!(parse_statement("(1").is_err());
         assert!(parse_statement("1 +").is_err());
+        assert!(is_incomplete("1 +"));
+        assert!(is_incomplete("for x in [1, 2] do"));
+        assert!(!is_incomplete("1 + )"));
+    }
+
+    #[test]
+    fn statements_and_blocks() {
+        let many = |s: &str| parse_line(s).unwrap_or_else(|e| panic!("{s}: {e:?}")).len();
+        assert_eq!(many("x := 3"), 1);
+        assert_eq!(many("s := 0; for x in 1..3 do s := s + x end; s"), 3);
+        assert_eq!(
+            many("for x from 1 to 9 by 2 where x != 3 while x < 8 do print(x) end"),
+            1
+        );
+        assert_eq!(many("while s > 0 do\n  s := s - 1\n  t := t + 1\nend"), 1);
+        assert_eq!(many("x := 1\n-1"), 2, "a line break ends a statement");
+        assert_eq!(many("x := [1,\n 2]"), 1, "not inside brackets");
+        assert_eq!(many("if c then 1 else 2; y"), 2);
+        assert_eq!(many("if c then 1 else 2 end"), 1);
+        assert_eq!(
+            many("if a then\n x := 1\nelseif b then\n x := 2\nelse\n x := 3\nend"),
+            1
+        );
+        assert_eq!(
+            many("def f(n) = begin\n if n == 0 then return 1 end\n n * f(n - 1)\nend"),
+            1
+        );
+        assert_eq!(many("import \"a.cgt\" as m; m.D(3)"), 2);
+        assert_eq!(many("7 / 2 % 3"), 1);
+        assert!(parse_line("x := 1 y := 2")
+            .unwrap_err()
+            .message
+            .contains("unexpected `y`"));
+        assert!(parse_line("end").unwrap_err().message.contains("not open"));
+        assert!(parse_line("if c then x := 1; y := 2 else z").is_err());
     }
 }

@@ -3,9 +3,9 @@
 //! code does the work: connected regions (a ruleset's components) and the
 //! least image under the board's symmetries (a ruleset's key).
 
-use super::builtins::{Args, Builtin, Run};
-use super::error::Error;
-use super::value::Value;
+use super::{Args, Builtin, Run};
+use crate::error::Error;
+use crate::value::Value;
 use cgt_core::ruleset::grid::Grid;
 
 /// A board string as a grid over its own characters (in code order, so the

@@ -1,104 +1,59 @@
-//! The functions of the language. Each entry carries its own help text and
-//! example next to its implementation, so the two cannot drift apart.
+//! The functions on games: their canonical forms and values, thermography,
+//! infinitesimals, compounds, misère play, the papers' algorithms and the
+//! pictures. Each entry carries its own help text and example next to its
+//! implementation, so the two cannot drift apart.
 
-use super::ast::Span;
-use super::error::Error;
-use super::eval::Session;
-use super::value::{Player, Value};
+use super::{Args, Builtin, Run};
+use crate::context::Context;
+use crate::error::Error;
+use crate::error::Span;
+use crate::value::{Player, Value};
 use cgt_core::form::{misere_outcome_direct, ordinal_sum, subordinate, Form, SequentialRule};
 use cgt_core::game::{Arena, GameId};
 use cgt_core::ruleset::heaps::Heaps;
 use cgt_core::ruleset::psn::{Psn, Threshold};
-use cgt_core::ruleset::registry::{Arg, Build, Positioned, RULESETS};
+use cgt_core::ruleset::registry::Positioned;
 use cgt_core::ruleset::sls::Sls;
 use num_traits::ToPrimitive;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 fn binary_form(
-    s: &mut Session,
+    s: &mut dyn Context,
     a: &Args,
     make: fn(Arc<Form>, Arc<Form>) -> Form,
 ) -> Result<Value, Error> {
-    let g = s.to_form(&a.values[0], a.spans[0])?;
-    let h = s.to_form(&a.values[1], a.spans[1])?;
+    let g = s.world().to_form(&a.values[0], a.spans[0])?;
+    let h = s.world().to_form(&a.values[1], a.spans[1])?;
     Ok(Value::Game(
-        make(Arc::new(g), Arc::new(h)).canonical(&mut s.arena),
+        make(Arc::new(g), Arc::new(h)).canonical(s.arena()),
     ))
 }
 
 /// `G^[x]` for a dyadic `x >= 0`: `G : H` with `1 : H = x` (0 for x = 0).
 fn pow_to_value(
-    s: &mut Session,
+    s: &mut dyn Context,
     g: GameId,
     x: &cgt_core::number::Dyadic,
     span: Span,
 ) -> Result<GameId, Error> {
     if x.is_zero() {
-        return Ok(s.arena.zero());
+        return Ok(s.arena().zero());
     }
-    let xg = s.arena.number(x.clone());
-    let one = s.arena.integer(1);
-    let h = subordinate(&mut s.arena, xg, &Form::Value(one))
+    let xg = s.arena().number(x.clone());
+    let one = s.arena().integer(1);
+    let h = subordinate(s.arena(), xg, &Form::Value(one))
         .ok_or_else(|| Error::spanned(span, "the exponent must be a positive number"))?;
-    Ok(ordinal_sum(&mut s.arena, &Form::Value(g), h))
+    Ok(ordinal_sum(s.arena(), &Form::Value(g), h))
 }
-use std::ops::RangeInclusive;
-
-/// Arguments of a call: values, their spans, and the span of the whole call.
-pub struct Args<'a> {
-    /// The evaluated arguments.
-    pub values: &'a [Value],
-    /// Their spans.
-    pub spans: &'a [Span],
-    /// Keyword arguments `name = value` (only for functions that take them).
-    pub named: &'a [(String, Value, Span)],
-    /// The span of the whole call.
-    pub call: Span,
-}
-
-impl Args<'_> {
-    fn game(&self, s: &mut Session, k: usize) -> Result<GameId, Error> {
-        s.to_game(&self.values[k], self.spans[k])
-    }
-}
-
-/// How a built-in runs.
-#[derive(Clone, Copy)]
-pub enum Run {
-    /// A function of the language.
-    Native(fn(&mut Session, &Args) -> Result<Value, Error>),
-    /// A ruleset's constructor, from the registry.
-    Construct(Build),
-}
-
-/// A built-in function and its documentation.
-#[derive(Clone)]
-pub struct Builtin {
-    /// The name used in calls.
-    pub name: &'static str,
-    /// How to call it.
-    pub signature: &'static str,
-    /// How many arguments it takes.
-    pub arity: RangeInclusive<usize>,
-    /// The topic `help` groups it under.
-    pub topic: &'static str,
-    /// One paragraph: meaning and convention.
-    pub help: &'static str,
-    /// An input whose output is checked by the test suite.
-    pub example: &'static str,
-    /// The implementation.
-    pub run: Run,
-}
-
 /// The limit on follower enumeration.
 const FOLLOWER_LIMIT: usize = 10_000_000;
 
 macro_rules! game_fn {
     ($f:expr) => {
-        |s: &mut Session, a: &Args| {
+        |s: &mut dyn Context, a: &Args| {
             let g = a.game(s, 0)?;
             #[allow(clippy::redundant_closure_call)]
-            Ok(($f)(&mut s.arena, g))
+            Ok(($f)(s.arena(), g))
         }
     };
 }
@@ -123,18 +78,18 @@ fn number_value(ar: &mut Arena, x: cgt_core::number::Dyadic) -> Value {
 
 /// The misère outcome of argument 0 as it is played (see `to_play_form`);
 /// a position is searched by its rules.
-fn misere_of(s: &mut Session, a: &Args) -> Result<cgt_core::analysis::Outcome, Error> {
+fn misere_of(s: &mut dyn Context, a: &Args) -> Result<cgt_core::analysis::Outcome, Error> {
     if let Value::Position(p) = &a.values[0] {
         return Ok(p.misere_outcome());
     }
-    let f = s.to_play_form(&a.values[0], a.spans[0])?;
-    Ok(misere_outcome_direct(&mut s.arena, &f))
+    let f = s.world().to_play_form(&a.values[0], a.spans[0])?;
+    Ok(misere_outcome_direct(s.arena(), &f))
 }
 
 /// One player's options of a value: canonical options of a game (and of a
 /// sum of canonical games, as in CGSuite), the positions of a position, the
 /// options as forms of a form or a sum of forms and positions.
-fn options_of(s: &mut Session, a: &Args, left: bool) -> Result<Value, Error> {
+fn options_of(s: &mut dyn Context, a: &Args, left: bool) -> Result<Value, Error> {
     match &a.values[0] {
         Value::Position(p) => {
             let o = if left {
@@ -145,21 +100,21 @@ fn options_of(s: &mut Session, a: &Args, left: bool) -> Result<Value, Error> {
             Ok(Value::list(o.into_iter().map(Value::Position).collect()))
         }
         v @ Value::Form(_) => {
-            let f = s.to_form(v, a.spans[0])?;
-            let o = f.options(&mut s.arena, left);
+            let f = s.world().to_form(v, a.spans[0])?;
+            let o = f.options(s.arena(), left);
             Ok(Value::list(o.into_iter().map(Value::Form).collect()))
         }
         Value::Sum(sum) if sum.value.is_none() => {
-            let f = s.to_play_form(&a.values[0], a.spans[0])?;
-            let o = f.options(&mut s.arena, left);
+            let f = s.world().to_play_form(&a.values[0], a.spans[0])?;
+            let o = f.options(s.arena(), left);
             Ok(Value::list(o.into_iter().map(Value::Form).collect()))
         }
         v => {
             let g = s.to_game(v, a.spans[0])?;
             let o = if left {
-                s.arena.left_options(g)
+                s.arena().left_options(g)
             } else {
-                s.arena.right_options(g)
+                s.arena().right_options(g)
             };
             Ok(option_set(&o))
         }
@@ -167,11 +122,11 @@ fn options_of(s: &mut Session, a: &Args, left: bool) -> Result<Value, Error> {
 }
 
 fn option_set(opts: &[GameId]) -> Value {
-    Value::Set(opts.iter().map(|&o| Value::Game(o)).collect())
+    Value::Set(Arc::new(opts.iter().map(|&o| Value::Game(o)).collect()))
 }
 
 /// Every function of the language, with its help.
-static NATIVE: &[Builtin] = &[
+pub static GAMES: &[Builtin] = &[
     Builtin {
         name: "canonical",
         signature: "canonical(G)",
@@ -190,7 +145,7 @@ static NATIVE: &[Builtin] = &[
         example: "compare(^^, *)",
         run: Run::Native(|s, a| {
             let (g, h) = (a.game(s, 0)?, a.game(s, 1)?);
-            Ok(Value::Comparison(s.arena.compare(g, h)))
+            Ok(Value::Comparison(s.arena().compare(g, h)))
         }),
     },
     Builtin {
@@ -200,7 +155,7 @@ static NATIVE: &[Builtin] = &[
         topic: "basics",
         help: "Who wins G under normal play: L (Left wins), R (Right wins), P (the previous player wins: G = 0) or N (the next player wins: G is confused with 0).",
         example: "outcome_class(^*)",
-        run: Run::Native(|s, a| Ok(Value::Outcome(s.outcome_of(&a.values[0], a.spans[0])?))),
+        run: Run::Native(|s, a| Ok(Value::Outcome(s.world().outcome_of(&a.values[0], a.spans[0])?))),
     },
     Builtin {
         name: "birthday",
@@ -265,7 +220,7 @@ static NATIVE: &[Builtin] = &[
         example: "followers(^)",
         run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
-            let f = s.arena.followers(g, FOLLOWER_LIMIT)?;
+            let f = s.arena().followers(g, FOLLOWER_LIMIT)?;
             Ok(option_set(&f))
         }),
     },
@@ -278,8 +233,8 @@ static NATIVE: &[Builtin] = &[
         example: "follower_count(25/16)",
         run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
-            let n = s.arena.follower_count(g, FOLLOWER_LIMIT)?;
-            Ok(Value::Game(s.arena.number(cgt_core::number::Dyadic::from_bigint(n))))
+            let n = s.arena().follower_count(g, FOLLOWER_LIMIT)?;
+            Ok(Value::Game(s.arena().number(cgt_core::number::Dyadic::from_bigint(n))))
         }),
     },
     pred!("is_zero", is_zero_mut, "True if G = 0.", "is_zero({*|*})"),
@@ -330,7 +285,7 @@ static NATIVE: &[Builtin] = &[
         run: Run::Native(|s, a| {
             if a.values.len() == 1 {
                 let g = a.game(s, 0)?;
-                return Ok(Value::Thermograph(s.arena.thermograph(g)));
+                return Ok(Value::Thermograph(s.arena().thermograph(g)));
             }
             if a.values.len() != 6 {
                 return Err(Error::spanned(a.call, "a thermograph has six parts: Thermograph(Lmast,[Lcps],[Lslopes],Rmast,[Rcps],[Rslopes])"));
@@ -360,7 +315,7 @@ static NATIVE: &[Builtin] = &[
         example: "thermograph_wall({3||2|1}, Right)",
         run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
-            let t = s.arena.thermograph(g);
+            let t = s.arena().thermograph(g);
             match &a.values[1] {
                 Value::Player(Player::Left) => Ok(Value::Trajectory(std::sync::Arc::new(t.left.clone()))),
                 Value::Player(Player::Right) => Ok(Value::Trajectory(std::sync::Arc::new(t.right.clone()))),
@@ -377,7 +332,7 @@ static NATIVE: &[Builtin] = &[
         example: "compact({{2|1},{3|{2|1}}|{2|1}})",
         run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
-            Ok(Value::Text(super::print::Printer::new(&mut s.arena).compact(g)))
+            Ok(Value::text(crate::print::Printer::new(s.arena()).compact(g)))
         }),
     },
     Builtin {
@@ -389,8 +344,8 @@ static NATIVE: &[Builtin] = &[
         example: "uptimal_expansion({0||0|v*})",
         run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
-            match s.arena.uptimal(g) {
-                Some(u) => Ok(Value::Text(u.expansion_string())),
+            match s.arena().uptimal(g) {
+                Some(u) => Ok(Value::text(u.expansion_string())),
                 None => Err(Error::plain("not uptimal")),
             }
         }),
@@ -405,7 +360,7 @@ static NATIVE: &[Builtin] = &[
         run: Run::Native(|s, a| {
             let n = s.to_integer(&a.values[0], a.spans[0])?;
             let g = a.game(s, 1)?;
-            Ok(Value::Game(s.arena.multiple(&n, g)?))
+            Ok(Value::Game(s.arena().multiple(&n, g)?))
         }),
     },
     Builtin {
@@ -416,9 +371,9 @@ static NATIVE: &[Builtin] = &[
         help: "G : H = {G^L, G:H^L | G^R, G:H^R}: moving in G destroys H. Depends on the form of G (use '{...}' for an explicit form), on H only through its value.",
         example: "ordinal_sum('{*|*}', 1)",
         run: Run::Native(|s, a| {
-            let form = s.to_form(&a.values[0], a.spans[0])?;
+            let form = s.world().to_form(&a.values[0], a.spans[0])?;
             let h = a.game(s, 1)?;
-            Ok(Value::Game(ordinal_sum(&mut s.arena, &form, h)))
+            Ok(Value::Game(ordinal_sum(s.arena(), &form, h)))
         }),
     },
     Builtin {
@@ -432,7 +387,7 @@ static NATIVE: &[Builtin] = &[
             let g = a.game(s, 0)?;
             let x = power_exponent(s, a)?;
             if let Some(n) = up_exponent(s, g, &x, a.spans[1])? {
-                return Ok(Value::Game(if n == 0 { s.arena.zero() } else { s.arena.up_power_sum(n) }));
+                return Ok(Value::Game(if n == 0 { s.arena().zero() } else { s.arena().up_power_sum(n) }));
             }
             Ok(Value::Game(pow_to_value(s, g, &x, a.spans[1])?))
         }),
@@ -449,20 +404,20 @@ static NATIVE: &[Builtin] = &[
             let x = power_exponent(s, a)?;
             if let Some(n) = up_exponent(s, g, &x, a.spans[1])? {
                 if n >= 1 {
-                    return Ok(Value::Game(s.arena.up_power(n)));
+                    return Ok(Value::Game(s.arena().up_power(n)));
                 }
             }
-            let (l, r) = (s.arena.left_options(g), s.arena.right_options(g));
-            if s.arena.is_number(g) || l.len() != 1 || l[0] != s.arena.zero() || r.len() != 1 {
+            let (l, r) = (s.arena().left_options(g), s.arena().right_options(g));
+            if s.arena().is_number(g) || l.len() != 1 || l[0] != s.arena().zero() || r.len() != 1 {
                 return Err(Error::spanned(a.spans[0], "invalid base for pow (base must be of the form {0|H})"));
             }
             let hr = r[0];
             let one = cgt_core::number::Dyadic::from_i64(1);
             let to = pow_to_value(s, g, &(&x - &one), a.spans[1])?;
-            let neg = s.arena.neg(to);
-            let rr = s.arena.add(neg, hr);
-            let z = s.arena.zero();
-            Ok(Value::Game(s.arena.construct(vec![z], vec![rr])))
+            let neg = s.arena().neg(to);
+            let rr = s.arena().add(neg, hr);
+            let z = s.arena().zero();
+            Ok(Value::Game(s.arena().construct(vec![z], vec![rr])))
         }),
     },
     Builtin {
@@ -492,7 +447,7 @@ static NATIVE: &[Builtin] = &[
         example: "atomic_weight({^^*|*,v})",
         run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
-            s.arena.atomic_weight(g).map(Value::Game).ok_or_else(|| Error::plain("not atomic"))
+            s.arena().atomic_weight(g).map(Value::Game).ok_or_else(|| Error::plain("not atomic"))
         }),
     },
     Builtin {
@@ -598,8 +553,8 @@ static NATIVE: &[Builtin] = &[
         run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
             let t = a.game(s, 1)?;
-            let t = s.arena.as_number(t).cloned().ok_or_else(|| Error::spanned(a.spans[1], "the cooling temperature must be a number"))?;
-            Ok(Value::Game(s.arena.cool(g, &t).map_err(|e| Error::spanned(a.spans[1], e.0))?))
+            let t = s.arena().as_number(t).cloned().ok_or_else(|| Error::spanned(a.spans[1], "the cooling temperature must be a number"))?;
+            Ok(Value::Game(s.arena().cool(g, &t).map_err(|e| Error::spanned(a.spans[1], e.0))?))
         }),
     },
     Builtin {
@@ -611,7 +566,7 @@ static NATIVE: &[Builtin] = &[
         example: "heat(*, 1)",
         run: Run::Native(|s, a| {
             let (g, t) = (a.game(s, 0)?, a.game(s, 1)?);
-            Ok(Value::Game(s.arena.heat(g, t)))
+            Ok(Value::Game(s.arena().heat(g, t)))
         }),
     },
     Builtin {
@@ -623,7 +578,7 @@ static NATIVE: &[Builtin] = &[
         example: "overheat(7/16, 0, 0)",
         run: Run::Native(|s, a| {
             let (g, lo, hi) = (a.game(s, 0)?, a.game(s, 1)?, a.game(s, 2)?);
-            Ok(Value::Game(s.arena.overheat(g, lo, hi)?))
+            Ok(Value::Game(s.arena().overheat(g, lo, hi)?))
         }),
     },
     Builtin {
@@ -635,7 +590,7 @@ static NATIVE: &[Builtin] = &[
         example: "norton_product(1/2, ^)",
         run: Run::Native(|s, a| {
             let (g, u) = (a.game(s, 0)?, a.game(s, 1)?);
-            Ok(Value::Game(s.arena.norton_product(g, u)?))
+            Ok(Value::Game(s.arena().norton_product(g, u)?))
         }),
     },
     Builtin {
@@ -647,12 +602,12 @@ static NATIVE: &[Builtin] = &[
         example: "conway_product(*19, *23)",
         run: Run::Native(|s, a| {
             if a.values.iter().any(|v| matches!(v, Value::Form(_) | Value::Position(_))) {
-                let g = s.to_form(&a.values[0], a.spans[0])?;
-                let h = s.to_form(&a.values[1], a.spans[1])?;
-                return Ok(Value::Game(cgt_core::form::conway_product_forms(&mut s.arena, &g, &h)?));
+                let g = s.world().to_form(&a.values[0], a.spans[0])?;
+                let h = s.world().to_form(&a.values[1], a.spans[1])?;
+                return Ok(Value::Game(cgt_core::form::conway_product_forms(s.arena(), &g, &h)?));
             }
             let (g, h) = (a.game(s, 0)?, a.game(s, 1)?);
-            Ok(Value::Game(s.arena.conway_product(g, h)?))
+            Ok(Value::Game(s.arena().conway_product(g, h)?))
         }),
     },
     Builtin {
@@ -699,7 +654,7 @@ static NATIVE: &[Builtin] = &[
         help: "The sequential compound G -> H (Stromquist-Ullman): play G until it has ended, then H. Default rule (joint end): G -> H = H when nobody can move in G, else {G^L -> H | G^R -> H}. With per_player a player who cannot move in G moves in H instead. Depends on the form of G, on H only by value.",
         example: "sequential(1, -1, per_player)",
         run: Run::Native(|s, a| {
-            let g = s.to_form(&a.values[0], a.spans[0])?;
+            let g = s.world().to_form(&a.values[0], a.spans[0])?;
             let h = a.game(s, 1)?;
             let rule = match a.values.get(2) {
                 None => SequentialRule::JointEnd,
@@ -708,7 +663,7 @@ static NATIVE: &[Builtin] = &[
                 Some(_) => return Err(Error::spanned(a.spans[2], "expected per_player or joint_end")),
             };
             let f = Form::Sequential(Arc::new(g), h, rule);
-            Ok(Value::Game(f.canonical(&mut s.arena)))
+            Ok(Value::Game(f.canonical(s.arena())))
         }),
     },
     Builtin {
@@ -731,13 +686,13 @@ static NATIVE: &[Builtin] = &[
             if a.values.len() == 1 {
                 return Ok(Value::Outcome(misere_of(s, a)?));
             }
-            let f = s.to_play_form(&a.values[0], a.spans[0])?;
+            let f = s.world().to_play_form(&a.values[0], a.spans[0])?;
             match a.values.get(1) {
-                None => Ok(Value::Outcome(misere_outcome_direct(&mut s.arena, &f))),
+                None => Ok(Value::Outcome(misere_outcome_direct(s.arena(), &f))),
                 Some(Value::Str(r)) if &**r == "per_player" => {
-                    let star = s.arena.nimber(1);
-                    let g = Form::Sequential(Arc::new(f), star, SequentialRule::PerPlayer).canonical(&mut s.arena);
-                    Ok(Value::Outcome(s.arena.outcome(g)))
+                    let star = s.arena().nimber(1);
+                    let g = Form::Sequential(Arc::new(f), star, SequentialRule::PerPlayer).canonical(s.arena());
+                    Ok(Value::Outcome(s.arena().outcome(g)))
                 }
                 Some(_) => Err(Error::spanned(a.spans[1], "expected per_player")),
             }
@@ -752,8 +707,8 @@ static NATIVE: &[Builtin] = &[
         example: "subordinate(1/8, 1)",
         run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
-            let base = s.to_form(&a.values[1], a.spans[1])?;
-            subordinate(&mut s.arena, g, &base)
+            let base = s.world().to_form(&a.values[1], a.spans[1])?;
+            subordinate(s.arena(), g, &base)
                 .map(Value::Game)
                 .ok_or_else(|| Error::plain("that game cannot be subordinated to the specified base"))
         }),
@@ -767,7 +722,7 @@ static NATIVE: &[Builtin] = &[
         example: "misere_canonical(*2 + *2)",
         run: Run::Native(|s, a| {
             let g = s.misere_id(&a.values[0], a.spans[0])?;
-            Ok(Value::Text(s.misere.text(g)))
+            Ok(Value::text(s.world().misere.text(g)))
         }),
     },
     Builtin {
@@ -779,8 +734,8 @@ static NATIVE: &[Builtin] = &[
         example: "misere_nim_value(* + *)",
         run: Run::Native(|s, a| {
             let g = s.misere_id(&a.values[0], a.spans[0])?;
-            let v = s.misere.misere_nim_value(g);
-            Ok(Value::Game(s.arena.integer(v as i64)))
+            let v = s.world().misere.misere_nim_value(g);
+            Ok(Value::Game(s.arena().integer(v as i64)))
         }),
     },
     Builtin {
@@ -792,8 +747,8 @@ static NATIVE: &[Builtin] = &[
         example: "genus(*)",
         run: Run::Native(|s, a| {
             let g = s.misere_id(&a.values[0], a.spans[0])?;
-            let (plus, digits) = s.misere.genus(g);
-            Ok(Value::Text(cgt_core::form::misere::genus_text(plus, &digits)))
+            let (plus, digits) = s.world().misere.genus(g);
+            Ok(Value::text(cgt_core::form::misere::genus_text(plus, &digits)))
         }),
     },
     Builtin {
@@ -810,8 +765,7 @@ static NATIVE: &[Builtin] = &[
                 Some(_) => Err(Error::spanned(a.spans[1], "expected Left or Right")),
                 None => {
                     let items = |v: Value| match v {
-                        Value::List(xs) => (*xs).clone(),
-                        Value::Set(xs) => xs,
+                        Value::List(xs) | Value::Set(xs) => (*xs).clone(),
                         other => vec![other],
                     };
                     let mut all = items(options_of(s, a, true)?);
@@ -831,11 +785,11 @@ static NATIVE: &[Builtin] = &[
         run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
             let x = match &a.values[1] {
-                Value::Player(Player::Left) => s.arena.left_stop(g),
-                Value::Player(Player::Right) => s.arena.right_stop(g),
+                Value::Player(Player::Left) => s.arena().left_stop(g),
+                Value::Player(Player::Right) => s.arena().right_stop(g),
                 _ => return Err(Error::spanned(a.spans[1], "expected Left or Right")),
             };
-            Ok(number_value(&mut s.arena, x))
+            Ok(number_value(s.arena(), x))
         }),
     },
     Builtin {
@@ -859,10 +813,10 @@ static NATIVE: &[Builtin] = &[
         example: "nim_value(*3)",
         run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
-            match s.arena.as_nus(g).filter(|v| v.is_nimber()) {
+            match s.arena().as_nus(g).filter(|v| v.is_nimber()) {
                 Some(v) => {
                     let n = v.nim;
-                    Ok(Value::Game(s.arena.number(cgt_core::number::Dyadic::from_bigint(n.into()))))
+                    Ok(Value::Game(s.arena().number(cgt_core::number::Dyadic::from_bigint(n.into()))))
                 }
                 None => Err(Error::plain("not an impartial game")),
             }
@@ -883,8 +837,8 @@ static NATIVE: &[Builtin] = &[
                 Some(Value::Str(r)) if &**r == "all_small" => true,
                 Some(_) => return Err(Error::spanned(a.spans[1], "expected all_small")),
             };
-            let c = s.arena.games_born_by(n, all_small).len();
-            Ok(Value::Game(s.arena.integer(c as i64)))
+            let c = s.arena().games_born_by(n, all_small).len();
+            Ok(Value::Game(s.arena().integer(c as i64)))
         }),
     },
     Builtin {
@@ -896,8 +850,8 @@ static NATIVE: &[Builtin] = &[
         example: "plot_thermograph({3||2|1})",
         run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
-            let t = s.arena.thermograph(g);
-            let title = super::print::Printer::new(&mut s.arena).game(g);
+            let t = s.arena().thermograph(g);
+            let title = crate::print::Printer::new(s.arena()).game(g);
             picture(a, 1, super::plot::thermograph_svg(&t, &title))
         }),
     },
@@ -923,8 +877,8 @@ static NATIVE: &[Builtin] = &[
                 None => Err(Error::plain("the empty position has no thresholds")),
                 Some((l, r)) => {
                     let mut th = |t: Threshold| match t {
-                        Threshold::Infinite => Value::Text("inf".into()),
-                        Threshold::Finite(n) => Value::Game(s.arena.number(cgt_core::number::Dyadic::from_bigint(n.into()))),
+                        Threshold::Infinite => Value::text("inf"),
+                        Threshold::Finite(n) => Value::Game(s.arena().number(cgt_core::number::Dyadic::from_bigint(n.into()))),
                     };
                     Ok(Value::list(vec![th(l), th(r)]))
                 }
@@ -975,7 +929,7 @@ static NATIVE: &[Builtin] = &[
         help: "Print a list as an aligned table: each element a row (a list gives the cells of its row). With :format latex it is a LaTeX tabular.",
         example: "table([[a, b, value(psn([a,b],[2,1]))] for a in 0..2 for b in 0..2])",
         run: Run::Native(|_, a| match &a.values[0] {
-            Value::List(items) => Ok(Value::Table(
+            Value::List(items) => Ok(Value::Table(Arc::new(
                 items
                     .iter()
                     .map(|r| match r {
@@ -983,7 +937,7 @@ static NATIVE: &[Builtin] = &[
                         other => vec![other.clone()],
                     })
                     .collect(),
-            )),
+            ))),
             _ => Err(Error::spanned(a.spans[0], "expected a list")),
         }),
     },
@@ -996,8 +950,8 @@ static NATIVE: &[Builtin] = &[
         example: "plot_tree({3||2|1})",
         run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
-            let title = super::print::Printer::new(&mut s.arena).game(g);
-            picture(a, 1, super::plot::tree_svg(&mut s.arena, g, &title, 400))
+            let title = crate::print::Printer::new(s.arena()).game(g);
+            picture(a, 1, super::plot::tree_svg(s.arena(), g, &title, 400))
         }),
     },
     Builtin {
@@ -1022,7 +976,7 @@ static NATIVE: &[Builtin] = &[
         run: Run::Native(|s, a| {
             let rules = octal_arg(a)?;
             let g = rules.nim_sequence(heap_bound(s, a, "n")?);
-            Ok(Value::list(g.into_iter().map(|v| Value::Game(s.arena.nimber(v))).collect()))
+            Ok(Value::list(g.into_iter().map(|v| Value::Game(s.arena().nimber(v))).collect()))
         }),
     },
     Builtin {
@@ -1037,8 +991,8 @@ static NATIVE: &[Builtin] = &[
             let max = if a.values.len() > 1 { heap_bound(s, a, "max_heap")? } else { 1000 };
             match rules.period(max) {
                 Some((n0, p)) => {
-                    let n0 = Value::Game(s.arena.integer(n0 as i64));
-                    let p = Value::Game(s.arena.integer(p as i64));
+                    let n0 = Value::Game(s.arena().integer(n0 as i64));
+                    let p = Value::Game(s.arena().integer(p as i64));
                     Ok(Value::list(vec![n0, p]))
                 }
                 None => Err(Error::plain(format!("no period proved with heaps up to {max}"))),
@@ -1059,26 +1013,8 @@ static NATIVE: &[Builtin] = &[
             let Some(p) = p.as_any().downcast_ref::<Positioned<Sls>>() else {
                 return Err(Error::spanned(a.spans[0], "expected an sls(...) position"));
             };
-            Ok(Value::Text(cgt_core::ruleset::sls::winning_line(&p.rules, &p.position)))
+            Ok(Value::text(cgt_core::ruleset::sls::winning_line(&p.rules, &p.position)))
         }),
-    },
-    Builtin {
-        name: "true",
-        signature: "true",
-        arity: 0..=0,
-        topic: "basics",
-        help: "The boolean true.",
-        example: "true",
-        run: Run::Native(|_, _| Ok(Value::Bool(true))),
-    },
-    Builtin {
-        name: "false",
-        signature: "false",
-        arity: 0..=0,
-        topic: "basics",
-        help: "The boolean false.",
-        example: "false",
-        run: Run::Native(|_, _| Ok(Value::Bool(false))),
     },
 ];
 
@@ -1093,7 +1029,7 @@ fn file_arg(a: &Args, k: usize) -> Result<String, Error> {
 /// (its name is the result), else returned as SVG text.
 fn picture(a: &Args, k: usize, svg: String) -> Result<Value, Error> {
     if a.values.len() <= k {
-        return Ok(Value::Text(svg));
+        return Ok(Value::text(svg));
     }
     let path = file_arg(a, k)?;
     write_file(a, &path, svg)
@@ -1103,28 +1039,11 @@ fn picture(a: &Args, k: usize, svg: String) -> Result<Value, Error> {
 /// device such as `/dev/stdout` (which would break `--batch`'s one line per
 /// line) and never through a symbolic link.
 fn write_file(a: &Args, path: &str, contents: String) -> Result<Value, Error> {
-    write_regular_file(path, &contents).map_err(|e| Error::spanned(a.call, e))?;
+    super::files::write_regular_file(path, &contents).map_err(|e| Error::spanned(a.call, e))?;
     Ok(Value::str(path))
 }
-
-/// Write `contents` to `path`, a regular file (new or existing): never a
-/// device or through a symbolic link. The error says why not.
-pub fn write_regular_file(path: &str, contents: &str) -> Result<(), String> {
-    if let Ok(meta) = std::fs::symlink_metadata(path) {
-        if !meta.file_type().is_file() {
-            let what = if meta.file_type().is_symlink() {
-                "a symbolic link"
-            } else {
-                "not a regular file"
-            };
-            return Err(format!("will not write {path}: it is {what}"));
-        }
-    }
-    std::fs::write(path, contents).map_err(|e| format!("cannot write {path}: {e}"))
-}
-
 /// The heap size bound (the second argument) of the heap-game functions.
-fn heap_bound(s: &mut Session, a: &Args, what: &str) -> Result<usize, Error> {
+fn heap_bound(s: &mut dyn Context, a: &Args, what: &str) -> Result<usize, Error> {
     let n = s.to_integer(&a.values[1], a.spans[1])?;
     n.to_usize()
         .filter(|&n| n <= 1 << 16)
@@ -1143,11 +1062,15 @@ fn octal_arg(a: &Args) -> Result<Heaps, Error> {
 }
 
 /// A thermograph wall from arguments k, k+1, k+2: mast, critical points, slopes.
-fn wall_arg(s: &mut Session, a: &Args, k: usize) -> Result<cgt_core::analysis::Trajectory, Error> {
+fn wall_arg(
+    s: &mut dyn Context,
+    a: &Args,
+    k: usize,
+) -> Result<cgt_core::analysis::Trajectory, Error> {
     let number =
-        |s: &mut Session, v: &Value, span: Span| -> Result<cgt_core::number::Dyadic, Error> {
+        |s: &mut dyn Context, v: &Value, span: Span| -> Result<cgt_core::number::Dyadic, Error> {
             let g = s.to_game(v, span)?;
-            s.arena
+            s.arena()
                 .as_number(g)
                 .cloned()
                 .ok_or_else(|| Error::spanned(span, "expected a number"))
@@ -1172,7 +1095,7 @@ fn wall_arg(s: &mut Session, a: &Args, k: usize) -> Result<cgt_core::analysis::T
 }
 
 /// The PSN position argument of the psn_* functions.
-fn psn_arg(_s: &mut Session, a: &Args) -> Result<(Psn, Vec<u64>), Error> {
+fn psn_arg(_s: &mut dyn Context, a: &Args) -> Result<(Psn, Vec<u64>), Error> {
     match &a.values[0] {
         Value::Position(p) => match p.as_any().downcast_ref::<Positioned<Psn>>() {
             Some(p) => Ok((p.rules.clone(), p.position.clone())),
@@ -1185,26 +1108,26 @@ fn psn_arg(_s: &mut Session, a: &Args) -> Result<(Psn, Vec<u64>), Error> {
 /// For the base ↑ and an integer exponent: the exponent, as the powers of
 /// up are built (closed forms, and the memory they need checked up front).
 fn up_exponent(
-    s: &mut Session,
+    s: &mut dyn Context,
     g: GameId,
     x: &cgt_core::number::Dyadic,
     span: Span,
 ) -> Result<Option<u32>, Error> {
-    if g != s.arena.up(1) || !x.is_integer() {
+    if g != s.arena().up(1) || !x.is_integer() {
         return Ok(None);
     }
     match x.to_i64().and_then(|n| u32::try_from(n).ok()) {
         Some(n) => Ok(Some(n)),
         None => Err(
             Error::spanned(span, "powers of up have exponents below 2^32")
-                .with_kind(super::ErrorKind::Unsupported),
+                .with_kind(crate::ErrorKind::Unsupported),
         ),
     }
 }
 
-fn power_exponent(s: &mut Session, a: &Args) -> Result<cgt_core::number::Dyadic, Error> {
+fn power_exponent(s: &mut dyn Context, a: &Args) -> Result<cgt_core::number::Dyadic, Error> {
     let x = a.game(s, 1)?;
-    let x = s.arena.as_number(x).cloned().filter(|x| x.signum() >= 0);
+    let x = s.arena().as_number(x).cloned().filter(|x| x.signum() >= 0);
     x.ok_or_else(|| Error::spanned(a.spans[1], "the exponent must be a number >= 0"))
 }
 
@@ -1220,134 +1143,6 @@ pub fn tiny(ar: &mut Arena, g: GameId, miny: bool) -> GameId {
         ar.construct(vec![z], vec![inner])
     }
 }
-
-/// Every function of the language: the native ones, then the constructors
-/// of the registered rulesets (topic "rulesets").
-pub fn builtins() -> &'static [Builtin] {
-    static ALL: OnceLock<Vec<Builtin>> = OnceLock::new();
-    ALL.get_or_init(|| {
-        let mut all = NATIVE.to_vec();
-        all.extend(super::data::DATA.iter().cloned());
-        all.extend(super::grids::GRIDS.iter().cloned());
-        #[cfg(feature = "sqlite")]
-        all.extend(super::db::DB.iter().cloned());
-        all.push(super::user_ruleset::RULESET.clone());
-        for ruleset in RULESETS {
-            for c in ruleset.constructors {
-                all.push(Builtin {
-                    name: c.name,
-                    signature: c.signature,
-                    arity: c.arity.clone(),
-                    topic: "rulesets",
-                    help: c.help,
-                    example: c.example,
-                    run: Run::Construct(c.build),
-                });
-            }
-        }
-        all
-    })
-}
-
-/// Words of the language's own functions, e.g. `sequential(G, H, per_player)`.
-const LANGUAGE_WORDS: &[&str] = &["per_player", "joint_end", "all_small"];
-
-/// Every bare word some function accepts as an argument (it evaluates to
-/// itself as a string): the language's and the rulesets' (rule variants).
-pub fn option_words() -> impl Iterator<Item = &'static str> {
-    let rulesets = RULESETS.iter().flat_map(|r| r.words.iter().copied());
-    LANGUAGE_WORDS.iter().copied().chain(rulesets)
-}
-
-/// True if `word` is an option word (see [`option_words`]).
-pub fn is_option_word(word: &str) -> bool {
-    option_words().any(|w| w == word)
-}
-
-/// The built-in called `name`.
-pub fn lookup(name: &str) -> Option<&'static Builtin> {
-    static BY_NAME: OnceLock<hashbrown::HashMap<&'static str, &'static Builtin>> = OnceLock::new();
-    BY_NAME
-        .get_or_init(|| builtins().iter().map(|b| (b.name, b)).collect())
-        .get(name)
-        .copied()
-}
-
-impl Builtin {
-    /// True if the function takes keyword arguments `name = value`.
-    pub fn takes_keywords(&self) -> bool {
-        self.name == "ruleset"
-    }
-
-    /// Run the function on evaluated arguments (arity already checked).
-    pub fn call(&self, s: &mut Session, a: &Args) -> Result<Value, Error> {
-        match self.run {
-            Run::Native(f) => f(s, a),
-            Run::Construct(build) => {
-                let mut args = Vec::with_capacity(a.values.len());
-                for (v, span) in a.values.iter().zip(a.spans) {
-                    args.push(to_arg(s, v, *span)?);
-                }
-                build(&args).map(Value::Position).map_err(|e| {
-                    let span = e.arg.and_then(|k| a.spans.get(k)).unwrap_or(&a.call);
-                    Error::spanned(*span, e.message)
-                })
-            }
-        }
-    }
-}
-
-/// A value as a constructor argument: integers, strings (option words
-/// included) and lists (tuples are lists).
-fn to_arg(s: &mut Session, v: &Value, span: Span) -> Result<Arg, Error> {
-    match v {
-        Value::Str(t) => Ok(Arg::Text(t.to_string())),
-        Value::List(items) => {
-            let mut out = Vec::with_capacity(items.len());
-            for x in items.iter() {
-                cgt_core::interrupt::check();
-                out.push(to_arg(s, x, span)?);
-            }
-            Ok(Arg::List(out))
-        }
-        Value::Game(_) => Ok(Arg::Int(s.to_integer(v, span)?)),
-        other => Err(Error::spanned(
-            span,
-            format!(
-                "expected an integer, a string or a list, found a {}",
-                other.type_name()
-            ),
-        )),
-    }
-}
-
-/// The closest known function name, for "did you mean" hints.
-pub fn suggest(name: &str) -> Option<&'static str> {
-    let lower = name.to_lowercase();
-    builtins()
-        .iter()
-        .map(|b| (strsim(&lower, b.name), b.name))
-        .filter(|(d, _)| *d <= 2 && d * 3 <= name.len())
-        .min()
-        .map(|(_, n)| n)
-}
-
-/// Edit distance (Levenshtein), small and exact.
-fn strsim(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != *cb))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
 /// The predicates in the shape the `pred!` table calls them (`&mut self`).
 trait Predicates {
     fn is_zero_mut(&mut self, g: GameId) -> bool;

@@ -1,165 +1,15 @@
-//! Lists and strings: indexing, slices, and the functions that write grid
-//! and strip games in a few lines. Indices count from 0; a negative index
-//! counts from the end (-1 is the last element); slices `L[a:b]` keep the
-//! elements from a up to, not including, b.
+//! The functions on lists and strings, with which grid and strip games are
+//! written in a few lines (indices and slices are in `seq`).
 
-use super::ast::Span;
-use super::builtins::{Args, Builtin, Run};
-use super::error::Error;
-use super::eval::Session;
-use super::value::Value;
+use super::{Args, Builtin, Run};
+use crate::context::Context;
+use crate::error::Error;
+use crate::seq::{char_count, chars, position};
+use crate::value::Value;
 use cgt_core::game::GameId;
 use cgt_core::number::BigInt;
 use num_traits::ToPrimitive;
-use std::sync::{Arc, OnceLock};
-
-/// The most elements a list or characters a string made by `*` may have.
-const REPEAT_LIMIT: usize = 100_000_000;
-
-/// The position `i` (negative from the end) in a sequence of `len`.
-fn position(i: i64, len: usize) -> Option<usize> {
-    let (i, len) = (i as i128, len as i128);
-    let k = if i < 0 { len + i } else { i };
-    (0..len).contains(&k).then_some(k as usize)
-}
-
-/// A string of one character; the ASCII ones are made once and shared.
-fn one_char(c: &str) -> Value {
-    static ASCII: OnceLock<Vec<Arc<str>>> = OnceLock::new();
-    let table = ASCII.get_or_init(|| {
-        (0u8..128)
-            .map(|b| Arc::from((b as char).to_string()))
-            .collect()
-    });
-    match c.as_bytes() {
-        [b] if *b < 128 => Value::Str(table[*b as usize].clone()),
-        _ => Value::str(c),
-    }
-}
-
-/// The characters of a string (bytes for ASCII, the common case).
-fn chars(s: &str) -> Vec<&str> {
-    if s.is_ascii() {
-        (0..s.len()).map(|k| &s[k..k + 1]).collect()
-    } else {
-        s.char_indices()
-            .map(|(k, c)| &s[k..k + c.len_utf8()])
-            .collect()
-    }
-}
-
-fn char_count(s: &str) -> usize {
-    if s.is_ascii() {
-        s.len()
-    } else {
-        s.chars().count()
-    }
-}
-
-/// `t[i]` for a list or a string.
-pub fn index(t: &Value, i: i64, tspan: Span, ispan: Span) -> Result<Value, Error> {
-    let len = match t {
-        Value::List(items) => items.len(),
-        Value::Str(s) => char_count(s),
-        other => {
-            return Err(Error::spanned(
-                tspan,
-                format!(
-                    "only lists and strings have elements L[i], not a {}",
-                    other.type_name()
-                ),
-            ))
-        }
-    };
-    let Some(k) = position(i, len) else {
-        return Err(Error::spanned(
-            ispan,
-            format!(
-                "index {i} is out of range for a {} of length {len}",
-                t.type_name()
-            ),
-        ));
-    };
-    Ok(match t {
-        Value::List(items) => items[k].clone(),
-        Value::Str(s) if s.is_ascii() => one_char(&s[k..k + 1]),
-        Value::Str(s) => one_char(chars(s)[k]),
-        _ => unreachable!("checked above"),
-    })
-}
-
-/// The clamped bounds of a slice `[a:b]` of a sequence of `len`.
-fn bounds(a: Option<i64>, b: Option<i64>, len: usize) -> (usize, usize) {
-    let clamp = |x: Option<i64>, default: usize| -> usize {
-        match x {
-            None => default,
-            Some(x) => {
-                let (x, len) = (x as i128, len as i128);
-                let k = if x < 0 { len + x } else { x };
-                k.clamp(0, len) as usize
-            }
-        }
-    };
-    let (from, to) = (clamp(a, 0), clamp(b, len));
-    (from, to.max(from))
-}
-
-/// `t[a:b]` for a list or a string.
-pub fn slice(t: &Value, a: Option<i64>, b: Option<i64>, span: Span) -> Result<Value, Error> {
-    match t {
-        Value::List(items) => {
-            let (from, to) = bounds(a, b, items.len());
-            Ok(Value::list(items[from..to].to_vec()))
-        }
-        Value::Str(s) if s.is_ascii() => {
-            let (from, to) = bounds(a, b, s.len());
-            Ok(Value::str(&s[from..to]))
-        }
-        Value::Str(s) => {
-            let cs = chars(s);
-            let (from, to) = bounds(a, b, cs.len());
-            Ok(Value::str(cs[from..to].concat()))
-        }
-        other => Err(Error::spanned(
-            span,
-            format!(
-                "only lists and strings have slices L[a:b], not a {}",
-                other.type_name()
-            ),
-        )),
-    }
-}
-
-/// A string or list repeated `n` times (`"." * 5`).
-pub fn repeat(seq: &Value, n: &BigInt, span: Span) -> Result<Value, Error> {
-    let len = match seq {
-        Value::Str(s) => s.len(),
-        Value::List(items) => items.len(),
-        _ => 0,
-    };
-    let n = n
-        .to_usize()
-        .filter(|&n| n.saturating_mul(len.max(1)) <= REPEAT_LIMIT)
-        .ok_or_else(|| {
-            Error::spanned(
-                span,
-                format!(
-                    "a repetition is a count from 0 with at most {REPEAT_LIMIT} elements in all"
-                ),
-            )
-        })?;
-    Ok(match seq {
-        Value::Str(s) => Value::str(s.repeat(n)),
-        Value::List(items) => {
-            let mut out = Vec::with_capacity(items.len() * n);
-            for _ in 0..n {
-                out.extend(items.iter().cloned());
-            }
-            Value::list(out)
-        }
-        _ => unreachable!("called on strings and lists"),
-    })
-}
+use std::sync::Arc;
 
 fn list_arg<'a>(a: &'a Args, k: usize) -> Result<&'a [Value], Error> {
     match &a.values[k] {
@@ -182,11 +32,11 @@ fn str_arg<'a>(a: &'a Args, k: usize) -> Result<&'a str, Error> {
     }
 }
 
-fn int(s: &mut Session, n: usize) -> Value {
-    Value::Game(s.arena.integer(n as i64))
+fn int(s: &mut dyn Context, n: usize) -> Value {
+    Value::Game(s.arena().integer(n as i64))
 }
 
-fn number(s: &mut Session, n: BigInt) -> Value {
+fn number(s: &mut dyn Context, n: BigInt) -> Value {
     Value::Game(s.integer(&n))
 }
 
@@ -209,8 +59,13 @@ fn bools(a: &Args) -> Result<Vec<bool>, Error> {
 
 /// The least or greatest element: numbers and games by the game order
 /// (an error if two are confused), strings alphabetically.
-fn extreme(s: &mut Session, a: &Args, greatest: bool) -> Result<Value, Error> {
-    let items = list_arg(a, 0)?;
+fn extreme(s: &mut dyn Context, a: &Args, greatest: bool) -> Result<Value, Error> {
+    // One list, or the values themselves: min(L), min(2, 3, x).
+    let items = if a.values.len() == 1 {
+        list_arg(a, 0)?
+    } else {
+        a.values
+    };
     let Some(first) = items.first() else {
         return Err(Error::spanned(a.spans[0], "the list is empty"));
     };
@@ -218,9 +73,24 @@ fn extreme(s: &mut Session, a: &Args, greatest: bool) -> Result<Value, Error> {
     for x in &items[1..] {
         let better = match (&best, x) {
             (Value::Str(b), Value::Str(y)) => (y > b) == greatest && y != b,
+            (b @ Value::Rational(_), y) | (b, y @ Value::Rational(_)) => {
+                let (p, q) = (
+                    s.world().rational(b, a.call)?,
+                    s.world().rational(y, a.call)?,
+                );
+                match (p, q) {
+                    (Some(p), Some(q)) => (q > p) == greatest && q != p,
+                    _ => {
+                        return Err(Error::spanned(
+                            a.call,
+                            format!("cannot order a {} and a {}", b.type_name(), y.type_name()),
+                        ))
+                    }
+                }
+            }
             (b, y) if b.is_game_like() && y.is_game_like() => {
                 let (g, h) = (s.to_game(b, a.spans[0])?, s.to_game(y, a.spans[0])?);
-                let (le, ge) = (s.arena.le(h, g), s.arena.le(g, h));
+                let (le, ge) = (s.arena().le(h, g), s.arena().le(g, h));
                 if !le && !ge {
                     return Err(Error::spanned(
                         a.spans[0],
@@ -277,7 +147,7 @@ pub static DATA: &[Builtin] = &[
             } else {
                 (s.to_integer(&a.values[0], a.spans[0])?, s.to_integer(&a.values[1], a.spans[1])?)
             };
-            if &to - &from > BigInt::from(super::eval::RANGE_LIMIT) {
+            if &to - &from > BigInt::from(crate::seq::RANGE_LIMIT) {
                 return Err(Error::spanned(a.call, "a range of more than 10,000,000 values"));
             }
             let mut out = Vec::new();
@@ -299,29 +169,29 @@ pub static DATA: &[Builtin] = &[
         example: "sum([*, *2, *3])",
         run: Run::Native(|s, a| {
             let items = list_arg(a, 0)?.to_vec();
-            let mut acc = Value::Game(s.arena.zero());
+            let mut acc = Value::Game(s.arena().zero());
             for x in items {
-                acc = s.add_values(acc, x, a.spans[0])?;
+                acc = s.world().add_values(acc, x, a.spans[0])?;
             }
             Ok(acc)
         }),
     },
     Builtin {
         name: "min",
-        signature: "min(L)",
-        arity: 1..=1,
+        signature: "min(L) or min(a, b, ...)",
+        arity: 1..=1024,
         topic: "lists and strings",
-        help: "The least element of a list of numbers, games (an error if two are confused) or strings.",
-        example: "min([3, 1/2, 2])",
+        help: "The least element of a list, or the least of the arguments: numbers (rationals too), games (an error if two are confused) or strings.",
+        example: "[min([3, 1/2, 2]), min(2, 1/3)]",
         run: Run::Native(|s, a| extreme(s, a, false)),
     },
     Builtin {
         name: "max",
-        signature: "max(L)",
-        arity: 1..=1,
+        signature: "max(L) or max(a, b, ...)",
+        arity: 1..=1024,
         topic: "lists and strings",
-        help: "The greatest element of a list of numbers, games (an error if two are confused) or strings.",
-        example: "max([3, 1/2, 2])",
+        help: "The greatest element of a list, or the greatest of the arguments: numbers (rationals too), games (an error if two are confused) or strings.",
+        example: "[max([3, 1/2, 2]), max(2, 7/3)]",
         run: Run::Native(|s, a| extreme(s, a, true)),
     },
     Builtin {
@@ -369,7 +239,7 @@ pub static DATA: &[Builtin] = &[
                 }
                 games.push(s.to_game(x, a.spans[0])?);
             }
-            let sorted = super::print::Printer::new(&mut s.arena).sorted(games);
+            let sorted = crate::print::Printer::new(s.arena()).sorted(games);
             Ok(Value::list(sorted.into_iter().map(Value::Game).collect()))
         }),
     },
@@ -570,8 +440,8 @@ pub static DATA: &[Builtin] = &[
         example: "abs(-3/4)",
         run: Run::Native(|s, a| {
             let g = s.to_game(&a.values[0], a.spans[0])?;
-            match s.arena.as_number(g).cloned() {
-                Some(x) if x.signum() < 0 => Ok(Value::Game(s.arena.number(-x))),
+            match s.arena().as_number(g).cloned() {
+                Some(x) if x.signum() < 0 => Ok(Value::Game(s.arena().number(-x))),
                 Some(_) => Ok(Value::Game(g)),
                 None => Err(Error::spanned(a.spans[0], "abs takes a number")),
             }

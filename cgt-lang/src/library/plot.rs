@@ -136,7 +136,7 @@ pub fn tree_svg(
     title: &str,
     limit: usize,
 ) -> String {
-    use super::print::Printer;
+    use crate::print::Printer;
     let mut nodes: Vec<TreeNode> = Vec::new();
     // Build breadth-first with an explicit queue; `limit` bounds the picture.
     let mut queue = std::collections::VecDeque::new();

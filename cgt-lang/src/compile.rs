@@ -1,0 +1,383 @@
+//! Phase three: the syntax tree, its names resolved (see `resolve`), as
+//! code for the machine. Literals are checked and kept ready to make, calls
+//! know whom they call (a built-in by index, a function by its slot), sums
+//! are flattened, and the statements a function's body assigns become
+//! slots of its frame.
+
+use crate::code::{ArgCode, Callee, ClauseCode, Code, Lambda, Op, OverCode, StarCode};
+use crate::error::{Error, Span};
+use crate::resolve::{Meaning, ModuleScope, Resolver, Slots};
+use crate::syntax::ast::*;
+use cgt_core::game::deep;
+use std::sync::Arc;
+
+/// A function's code from its definition. Its name is bound (in `module`)
+/// before this is called, so the body can call the function itself.
+pub fn function(
+    module: &mut ModuleScope,
+    slots: &mut dyn Slots,
+    def: &Definition,
+) -> Result<Lambda, Error> {
+    let assigned = assigned_names(&def.body);
+    let mut r = Resolver::function(module, slots, &def.params, &assigned);
+    let body = expression(&mut r, &def.body)?;
+    Ok(Lambda {
+        name: def.name.clone(),
+        params: def.params.clone(),
+        doc: def.doc.clone(),
+        frame: r.frame(),
+        uses: r.uses(),
+        body,
+    })
+}
+
+/// The names a function's body assigns with `:=` (its locals besides the
+/// parameters), in the order first met.
+fn assigned_names(body: &Expr) -> Vec<Arc<str>> {
+    let mut out: Vec<Arc<str>> = Vec::new();
+    let mut stack = vec![body];
+    while let Some(e) = stack.pop() {
+        let mut blocks: Vec<&[Statement]> = Vec::new();
+        match &e.kind {
+            ExprKind::Block(b) | ExprKind::While { body: b, .. } => blocks.push(b),
+            ExprKind::For(f) => blocks.push(&f.body),
+            ExprKind::If { arms, otherwise } => {
+                blocks.extend(arms.iter().map(|(_, b)| b.as_slice()));
+                blocks.extend(otherwise.iter().map(Vec::as_slice));
+            }
+            _ => {}
+        }
+        for b in blocks {
+            for st in b {
+                if let StatementKind::Assign { name, .. } = &st.kind {
+                    if !out.iter().any(|n| **n == **name) {
+                        out.push(Arc::from(name.as_str()));
+                    }
+                }
+            }
+        }
+        stack.extend(e.kind.children());
+    }
+    out
+}
+
+/// The code of an expression.
+pub fn expression(r: &mut Resolver, e: &Expr) -> Result<Code, Error> {
+    let op = deep(|| op(r, e))?;
+    Ok(Code { op, span: e.span })
+}
+
+fn boxed(r: &mut Resolver, e: &Expr) -> Result<Box<Code>, Error> {
+    expression(r, e).map(Box::new)
+}
+
+fn all(r: &mut Resolver, items: &[Expr]) -> Result<Vec<Code>, Error> {
+    items.iter().map(|x| expression(r, x)).collect()
+}
+
+fn op(r: &mut Resolver, e: &Expr) -> Result<Op, Error> {
+    Ok(match &e.kind {
+        ExprKind::Literal { number, ups, star } => literal(r, number, ups, star, e.span)?,
+        ExprKind::Tiny { number, miny, arg } => Op::Tiny {
+            number: number.clone(),
+            miny: *miny,
+            arg: boxed(r, arg)?,
+        },
+        ExprKind::Braces { left, right } => Op::Braces {
+            left: all(r, left)?,
+            right: all(r, right)?,
+        },
+        ExprKind::Form { left, right } => Op::Form {
+            left: all(r, left)?,
+            right: all(r, right)?,
+        },
+        ExprKind::Set(items) => Op::Set(all(r, items)?),
+        ExprKind::List(items) => Op::List(all(r, items)?),
+        ExprKind::Comprehension { body, clauses } => {
+            let mark = r.mark();
+            let mut out = Vec::with_capacity(clauses.len());
+            let compiled = (|| {
+                for c in clauses {
+                    out.push(match c {
+                        Clause::For(name, list) => {
+                            let list = expression(r, list)?;
+                            ClauseCode::For(r.bind_local(name.clone()), list)
+                        }
+                        Clause::If(cond) => ClauseCode::If(expression(r, cond)?),
+                    });
+                }
+                boxed(r, body)
+            })();
+            r.release(mark);
+            Op::Comprehension {
+                body: compiled?,
+                clauses: out,
+            }
+        }
+        ExprKind::Str(s) => Op::Str(s.clone()),
+        ExprKind::Var(name) => match r.lookup(name) {
+            Meaning::Local(slot) => Op::Local(slot),
+            Meaning::Global(id) => Op::Global(id, Arc::from(name.as_str())),
+            Meaning::Constant(c) => Op::Constant(c),
+            Meaning::Builtin(id) => Op::Builtin(id),
+            Meaning::Word(w) => Op::Str(Arc::from(w)),
+        },
+        ExprKind::Call { name, args } => {
+            let callee = match r.lookup(name) {
+                Meaning::Local(slot) => Callee::Local(slot),
+                Meaning::Global(id) => Callee::Global(id),
+                Meaning::Builtin(id) => Callee::Builtin(id),
+                Meaning::Constant(_) | Meaning::Word(_) => {
+                    return Err(Error::spanned(
+                        e.span,
+                        format!("`{name}` is a constant, not a function"),
+                    ))
+                }
+            };
+            Op::Call {
+                callee,
+                name: Arc::from(name.as_str()),
+                args: arguments(r, args)?,
+            }
+        }
+        ExprKind::Method {
+            target, name, args, ..
+        } => {
+            let function = match r.lookup_defined(name) {
+                Some(Meaning::Local(slot)) => Some(Callee::Local(slot)),
+                Some(Meaning::Global(id)) => Some(Callee::Global(id)),
+                Some(Meaning::Builtin(id)) => Some(Callee::Builtin(id)),
+                _ => None,
+            };
+            Op::Method {
+                target: boxed(r, target)?,
+                name: Arc::from(name.as_str()),
+                function,
+                args: match args {
+                    Some(a) => Some(arguments(r, a)?),
+                    None => None,
+                },
+            }
+        }
+        ExprKind::Index { target, index } => Op::Index {
+            target: boxed(r, target)?,
+            index: boxed(r, index)?,
+        },
+        ExprKind::Slice { target, from, to } => Op::Slice {
+            target: boxed(r, target)?,
+            from: from.as_ref().map(|x| boxed(r, x)).transpose()?,
+            to: to.as_ref().map(|x| boxed(r, x)).transpose()?,
+        },
+        ExprKind::If { arms, otherwise } => {
+            let mut out = Vec::with_capacity(arms.len());
+            for (cond, body) in arms {
+                out.push((expression(r, cond)?, block(r, body, e.span)?));
+            }
+            Op::If {
+                arms: out,
+                otherwise: match otherwise {
+                    Some(b) => Some(Box::new(block(r, b, e.span)?)),
+                    None => None,
+                },
+            }
+        }
+        ExprKind::Let { bindings, body } => {
+            let mark = r.mark();
+            let compiled = (|| {
+                let mut out = Vec::with_capacity(bindings.len());
+                for (name, value) in bindings {
+                    let value = expression(r, value)?;
+                    out.push((r.bind_local(name.clone()), value));
+                }
+                Ok::<_, Error>(Op::Let {
+                    bindings: out,
+                    body: boxed(r, body)?,
+                })
+            })();
+            r.release(mark);
+            compiled?
+        }
+        ExprKind::Block(statements) => Op::Block(statements_code(r, statements)?),
+        ExprKind::For(f) => {
+            let over = match &f.over {
+                Over::In(list) => OverCode::In(boxed(r, list)?),
+                Over::Count { from, to, by } => OverCode::Count {
+                    from: match from {
+                        Some(x) => boxed(r, x)?,
+                        None => Box::new(Code {
+                            op: Op::Int(1),
+                            span: e.span,
+                        }),
+                    },
+                    to: to.as_ref().map(|x| boxed(r, x)).transpose()?,
+                    by: by.as_ref().map(|x| boxed(r, x)).transpose()?,
+                },
+            };
+            let mark = r.mark();
+            let slot = f.var.clone().map(|v| r.bind_local(v));
+            let compiled = (|| {
+                let filter = f.filter.as_ref().map(|x| boxed(r, x)).transpose()?;
+                let until = f.until.as_ref().map(|x| boxed(r, x)).transpose()?;
+                r.in_loop(true);
+                let body = block(r, &f.body, e.span);
+                r.in_loop(false);
+                Ok::<_, Error>((filter, until, Box::new(body?)))
+            })();
+            r.release(mark);
+            let (filter, until, body) = compiled?;
+            Op::For {
+                slot,
+                over,
+                filter,
+                until,
+                body,
+            }
+        }
+        ExprKind::While { cond, body } => {
+            let cond = boxed(r, cond)?;
+            r.in_loop(true);
+            let body = block(r, body, e.span);
+            r.in_loop(false);
+            Op::While {
+                cond,
+                body: Box::new(body?),
+            }
+        }
+        ExprKind::Unary { op, arg } => Op::Unary(*op, boxed(r, arg)?),
+        ExprKind::Binary { op, lhs, rhs } => match op {
+            BinOp::And | BinOp::Or => Op::Logical {
+                and: *op == BinOp::And,
+                lhs: boxed(r, lhs)?,
+                rhs: boxed(r, rhs)?,
+            },
+            BinOp::Range => Op::Range(boxed(r, lhs)?, boxed(r, rhs)?),
+            BinOp::Add | BinOp::Sub | BinOp::AddSwitch => {
+                // A long sum `a + b - c + ...` is a left-leaning chain: walk it
+                // with a loop, not one native recursion per term.
+                let mut chain = vec![(*op, &**rhs)];
+                let mut first = &**lhs;
+                while let ExprKind::Binary {
+                    op: o @ (BinOp::Add | BinOp::Sub | BinOp::AddSwitch),
+                    lhs: l,
+                    rhs: rr,
+                } = &first.kind
+                {
+                    chain.push((*o, rr));
+                    first = l;
+                }
+                let first = boxed(r, first)?;
+                let mut rest = Vec::with_capacity(chain.len());
+                for (o, x) in chain.into_iter().rev() {
+                    rest.push((o, expression(r, x)?));
+                }
+                Op::Sum(first, rest)
+            }
+            _ => Op::Binary(*op, boxed(r, lhs)?, boxed(r, rhs)?),
+        },
+    })
+}
+
+/// The arguments of a call.
+fn arguments(r: &mut Resolver, args: &[Argument]) -> Result<Vec<ArgCode>, Error> {
+    args.iter()
+        .map(|a| {
+            Ok(ArgCode {
+                name: a.name.clone(),
+                value: expression(r, &a.value)?,
+            })
+        })
+        .collect()
+}
+
+/// A number-up-star literal: a small integer, a rational (only alone: it
+/// is not a game), or a literal the machine makes in the arena.
+fn literal(
+    r: &mut Resolver,
+    number: &Number,
+    ups: &Option<Ups>,
+    star: &Option<Star>,
+    span: Span,
+) -> Result<Op, Error> {
+    let number = match number {
+        Number::Dyadic(x) => x.clone(),
+        Number::Rational(q) if ups.is_none() && star.is_none() => {
+            return Ok(Op::Rational(q.clone()))
+        }
+        Number::Rational(q) => {
+            return Err(Error::spanned(
+                span,
+                format!("{q} is a rational number but not a dyadic one, so `{q}` with ups or stars is not a game"),
+            ))
+        }
+    };
+    if ups.is_none() && star.is_none() && number.exponent() == 0 {
+        if let Some(n) = number.small_numerator() {
+            return Ok(Op::Int(n));
+        }
+    }
+    let star = match star {
+        None => None,
+        Some(Star::Nim(n)) => Some(StarCode::Nim(*n)),
+        Some(Star::Expr(x)) => Some(StarCode::Expr(boxed(r, x)?)),
+    };
+    Ok(Op::Literal {
+        number,
+        ups: ups.clone(),
+        star,
+    })
+}
+
+/// The code of a block's statements (its value is the last one's).
+pub fn block(r: &mut Resolver, statements: &[Statement], span: Span) -> Result<Code, Error> {
+    Ok(Code {
+        op: Op::Block(statements_code(r, statements)?),
+        span,
+    })
+}
+
+fn statements_code(r: &mut Resolver, statements: &[Statement]) -> Result<Vec<Code>, Error> {
+    statements.iter().map(|st| statement(r, st)).collect()
+}
+
+/// A statement inside a block (the top level's are run by the session).
+pub fn statement(r: &mut Resolver, st: &Statement) -> Result<Code, Error> {
+    let op =
+        match &st.kind {
+            StatementKind::Expr(e) => return expression(r, e),
+            StatementKind::Assign {
+                name,
+                name_span,
+                expr,
+            } => {
+                let value = boxed(r, expr)?;
+                match r.assignment(name, *name_span)? {
+                    Meaning::Local(slot) => Op::SetLocal(slot, value),
+                    Meaning::Global(id) => Op::SetGlobal(id, value),
+                    _ => unreachable!("assignment targets a local or a global"),
+                }
+            }
+            StatementKind::Def(d) => return Err(Error::spanned(
+                d.name_span,
+                "a function is defined at the top level of a file or the REPL, not inside a block",
+            )),
+            StatementKind::Import { path_span, .. } => {
+                return Err(Error::spanned(
+                    *path_span,
+                    "`import` belongs at the top level of a file or the REPL, not inside a block",
+                ))
+            }
+            StatementKind::Return(e) => {
+                r.check_return(st.span)?;
+                Op::Return(e.as_ref().map(|x| boxed(r, x)).transpose()?)
+            }
+            StatementKind::Break => {
+                r.check_loop("break", st.span)?;
+                Op::Break
+            }
+            StatementKind::Continue => {
+                r.check_loop("continue", st.span)?;
+                Op::Continue
+            }
+        };
+    Ok(Code { op, span: st.span })
+}

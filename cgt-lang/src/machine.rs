@@ -1,0 +1,1125 @@
+//! Phase four: the machine that runs code. It holds the world of games, the
+//! session's table of globals, and one stack of locals on which each call
+//! lays its frame (the arguments, evaluated in place, become its first
+//! slots). Functions that can call themselves are memoised by their
+//! arguments.
+
+use crate::code::{
+    ArgCode, BuiltinId, Callee, ClauseCode, Code, Constant, GlobalId, Op, OverCode, StarCode,
+};
+use crate::context::Context;
+use crate::error::{Error, ErrorKind, Span};
+use crate::library::{self, Args};
+use crate::resolve::Slots;
+use crate::seq::RANGE_LIMIT;
+use crate::syntax::ast::{BinOp, UnOp};
+use crate::value::{Function, Module, Player, Ruleset, Value};
+use crate::world::World;
+use cgt_core::form::{ordinal_sum, Form, SequentialRule};
+use cgt_core::game::{deep, GameId};
+use cgt_core::number::BigInt;
+use num_traits::{Signed, Zero};
+use smallvec::SmallVec;
+use std::sync::{Arc, Weak};
+
+/// How deep calls of defined functions may nest.
+pub const CALL_DEPTH_LIMIT: usize = 1_000_000;
+
+/// A global: a slot of the session's table.
+#[derive(Debug)]
+pub struct Global {
+    /// Its value, once defined.
+    pub value: Option<Value>,
+    /// True if some code that outlives its line reads the slot (a
+    /// function's body, a module's exports): a new definition of the name
+    /// then makes a new slot instead of overwriting this one.
+    pub pinned: bool,
+}
+
+/// Where printed text goes at once.
+pub type Sink = Box<dyn FnMut(&str) + Send>;
+
+/// Loads a file as a module (the session's procedure, which this module
+/// does not see).
+pub type LoadFn = fn(&mut Machine, &str, Span) -> Result<Value, Error>;
+
+/// The modules a session has loaded, and those being loaded now.
+#[derive(Default, Debug)]
+pub struct Modules {
+    /// Each file (canonical path) with its contents' hash and its module.
+    pub loaded: hashbrown::HashMap<std::path::PathBuf, (u64, Arc<Module>)>,
+    /// The files being loaded, outermost first (for relative paths and cycles).
+    pub loading: Vec<std::path::PathBuf>,
+    /// Where relative paths of the top level start (the script's
+    /// directory; the current directory if none).
+    pub base: Option<std::path::PathBuf>,
+}
+
+/// How a computation leaves the code it runs.
+enum Unwind {
+    /// An error.
+    Error(Box<Error>),
+    /// `return` with the function's value.
+    Return(Value),
+    /// `break`.
+    Break,
+    /// `continue`.
+    Continue,
+}
+
+impl From<Error> for Unwind {
+    fn from(e: Error) -> Self {
+        Unwind::Error(Box::new(e))
+    }
+}
+
+type Flow<T = Value> = Result<T, Unwind>;
+
+/// What a `for` runs over.
+enum Iteration {
+    /// Integers from, to (if bounded), by.
+    Count(BigInt, Option<BigInt>, BigInt),
+    Items(Arc<Vec<Value>>),
+    Chars(Arc<str>),
+}
+
+/// The machine: world, globals, stack of locals.
+pub struct Machine {
+    /// The games and data.
+    pub world: World,
+    /// The table of globals (slots made by the resolver).
+    pub globals: Vec<Global>,
+    /// Locals of the running frames, innermost last.
+    stack: Vec<Value>,
+    /// Where the running frame starts in `stack`.
+    base: usize,
+    /// How deep calls of defined functions nest now.
+    depth: usize,
+    /// The variable an assignment is about to set (names a ruleset).
+    pub naming: Option<String>,
+    /// Text printed and not yet taken (when there is no sink).
+    output: String,
+    /// Where printed text goes at once, if set.
+    sink: Option<Sink>,
+    /// Every function and ruleset made, so their memos can be dropped
+    /// together (after a stop).
+    pub functions: Vec<Weak<Function>>,
+    /// (See `functions`.)
+    pub rulesets: Vec<Weak<Ruleset>>,
+    /// Modules loaded.
+    pub modules: Modules,
+    /// How `load` and `import` load a file.
+    pub load_fn: LoadFn,
+    /// Notes for the user (a definition replacing another, ...).
+    pub notes: Vec<String>,
+    /// While a line runs: each global written, with its value before, so a
+    /// stopped line can be undone (its games are dropped).
+    pub undo: Option<Vec<(GlobalId, Option<Value>)>>,
+}
+
+fn no_loader(_: &mut Machine, _: &str, span: Span) -> Result<Value, Error> {
+    Err(Error::spanned(span, "files cannot be loaded here"))
+}
+
+impl Default for Machine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Slots for Machine {
+    fn new_slot(&mut self, _name: &str) -> GlobalId {
+        let id = self.globals.len() as GlobalId;
+        self.globals.push(Global {
+            value: None,
+            pinned: false,
+        });
+        id
+    }
+}
+
+impl Machine {
+    /// A machine with an empty world.
+    pub fn new() -> Self {
+        Machine {
+            world: World::new(library::signature),
+            globals: Vec::new(),
+            stack: Vec::new(),
+            base: 0,
+            depth: 0,
+            naming: None,
+            output: String::new(),
+            sink: None,
+            functions: Vec::new(),
+            rulesets: Vec::new(),
+            modules: Modules::default(),
+            load_fn: no_loader,
+            notes: Vec::new(),
+            undo: None,
+        }
+    }
+
+    /// Run code of the top level in a frame of `frame` slots whose first
+    /// ones hold `locals`.
+    pub fn run(&mut self, code: &Code, frame: u32, locals: Vec<Value>) -> Result<Value, Error> {
+        let base = self.stack.len();
+        let saved = self.base;
+        self.stack.extend(locals);
+        self.stack
+            .resize(base.max(base + frame as usize), Value::Nil);
+        self.base = base;
+        let r = self.eval(code);
+        self.stack.truncate(base);
+        self.base = saved;
+        match r {
+            Ok(v) => Ok(v),
+            Err(Unwind::Error(e)) => Err(*e),
+            Err(_) => Err(
+                Error::spanned(code.span, "control left a block it cannot leave")
+                    .with_kind(ErrorKind::Internal),
+            ),
+        }
+    }
+
+    /// After a stop: no frames, no call depth.
+    pub fn reset(&mut self) {
+        self.stack.clear();
+        self.base = 0;
+        self.depth = 0;
+        self.naming = None;
+    }
+
+    /// Set a global (logged for undo while a line runs).
+    pub fn set_global(&mut self, id: GlobalId, v: Value) {
+        let slot = &mut self.globals[id as usize];
+        let old = slot.value.replace(v);
+        if let Some(undo) = &mut self.undo {
+            undo.push((id, old));
+        }
+    }
+
+    /// Where printed text goes at once (else it waits for [`Self::take_output`]).
+    pub fn set_sink(&mut self, sink: Option<Sink>) {
+        self.sink = sink;
+    }
+
+    /// The text printed since the last call.
+    pub fn take_output(&mut self) -> String {
+        std::mem::take(&mut self.output)
+    }
+
+    /// Drop what functions and rulesets remember (after a stop: it may name
+    /// dropped games; or a global some function reads was assigned).
+    pub fn forget_results(&mut self) {
+        self.world.memos.clear();
+        self.forget_functions();
+    }
+
+    /// Every function forgets its results and every ruleset its graph.
+    pub fn forget_functions(&mut self) {
+        self.functions.retain(|f| match f.upgrade() {
+            Some(f) => {
+                f.forget();
+                true
+            }
+            None => false,
+        });
+        self.rulesets.retain(|r| match r.upgrade() {
+            Some(r) => {
+                r.reset();
+                true
+            }
+            None => false,
+        });
+    }
+
+    /// Mark each function recursive or not: whether it can reach itself
+    /// through the functions its body uses (memos only pay for those).
+    pub fn mark_recursive(&mut self) {
+        let live: Vec<Arc<Function>> = self.functions.iter().filter_map(Weak::upgrade).collect();
+        for f in &live {
+            let mut seen = vec![false; self.globals.len()];
+            let mut stack: Vec<GlobalId> = f.lambda.uses.clone();
+            let mut recursive = false;
+            while let Some(id) = stack.pop() {
+                let Some(s) = seen.get_mut(id as usize) else {
+                    continue;
+                };
+                if std::mem::replace(s, true) {
+                    continue;
+                }
+                if let Some(Value::Function(g)) = &self.globals[id as usize].value {
+                    if Arc::ptr_eq(g, f) {
+                        recursive = true;
+                        break;
+                    }
+                    stack.extend(g.lambda.uses.iter().copied());
+                }
+            }
+            f.set_recursive(recursive);
+        }
+    }
+
+    fn eval(&mut self, c: &Code) -> Flow {
+        deep(|| self.eval_op(c)).map_err(|u| match u {
+            Unwind::Error(e) => Unwind::Error(Box::new(e.or_span(c.span))),
+            other => other,
+        })
+    }
+
+    fn eval_op(&mut self, c: &Code) -> Flow {
+        let span = c.span;
+        match &c.op {
+            Op::Int(n) => Ok(Value::Game(self.world.arena.integer(*n))),
+            Op::Literal { number, ups, star } => {
+                let nim = match star {
+                    None => 0,
+                    Some(StarCode::Nim(n)) => *n,
+                    Some(StarCode::Expr(e)) => {
+                        let v = self.eval(e)?;
+                        let g = self.world.to_game(&v, e.span)?;
+                        self.world
+                            .arena
+                            .as_number(g)
+                            .and_then(|x| x.to_i64())
+                            .and_then(|n| u64::try_from(n).ok())
+                            .ok_or_else(|| {
+                                Error::spanned(e.span, "a nimber needs a non-negative integer")
+                            })?
+                    }
+                };
+                Ok(self.world.literal(number, ups.as_ref(), nim)?)
+            }
+            Op::Rational(q) => Ok(self.world.rational_value(q.clone())),
+            Op::Str(s) => Ok(Value::Str(s.clone())),
+            Op::Constant(k) => Ok(constant(*k)),
+            Op::Tiny { number, miny, arg } => {
+                let h = self.eval_game(arg)?;
+                let t = library::games::tiny(&mut self.world.arena, h, *miny);
+                let x = self.world.arena.number(number.clone());
+                Ok(Value::Game(self.world.arena.add(x, t)))
+            }
+            Op::Braces { left, right } => {
+                let l = self.options(left)?;
+                let r = self.options(right)?;
+                Ok(Value::Game(self.world.arena.construct(l, r)))
+            }
+            Op::Form { .. } => Ok(Value::Form(Arc::new(self.eval_form(c)?))),
+            Op::Set(items) => {
+                let values = self.all(items)?;
+                Ok(self.world.set_of(values, span)?)
+            }
+            Op::List(items) => Ok(Value::list(self.all(items)?)),
+            Op::Comprehension { body, clauses } => {
+                let mut out = Vec::new();
+                self.comprehend(body, clauses, &mut out)?;
+                Ok(Value::list(out))
+            }
+            Op::Local(slot) => Ok(self.stack[self.base + *slot as usize].clone()),
+            Op::Global(id, name) => match &self.globals[*id as usize].value {
+                Some(v) => Ok(v.clone()),
+                None => Err(Error::spanned(span, format!("unknown variable `{name}`")).into()),
+            },
+            Op::Builtin(id) => Ok(Value::Builtin(*id)),
+            Op::Call { callee, name, args } => self.call(*callee, name, args, span),
+            Op::Method {
+                target,
+                name,
+                function,
+                args,
+            } => self.method(target, name, *function, args.as_deref(), span),
+            Op::Index { target, index } => {
+                let t = self.eval(target)?;
+                let i = self.eval(index)?;
+                let i = self.world.to_i64(&i, index.span)?;
+                Ok(crate::seq::index(&t, i, target.span, index.span)?)
+            }
+            Op::Slice { target, from, to } => {
+                let t = self.eval(target)?;
+                let a = self.bound(from.as_deref())?;
+                let b = self.bound(to.as_deref())?;
+                Ok(crate::seq::slice(&t, a, b, target.span)?)
+            }
+            Op::If { arms, otherwise } => {
+                for (cond, body) in arms {
+                    if self.eval_bool(cond, "the condition of `if`")? {
+                        return self.eval(body);
+                    }
+                }
+                match otherwise {
+                    Some(body) => self.eval(body),
+                    None => Ok(Value::Nil),
+                }
+            }
+            Op::Let { bindings, body } => {
+                for (slot, value) in bindings {
+                    let v = self.eval(value)?;
+                    self.set_local(*slot, v);
+                }
+                self.eval(body)
+            }
+            Op::Block(items) => {
+                let mut last = Value::Nil;
+                for item in items {
+                    last = self.eval(item)?;
+                }
+                Ok(last)
+            }
+            Op::For {
+                slot,
+                over,
+                filter,
+                until,
+                body,
+            } => self.for_loop(*slot, over, filter.as_deref(), until.as_deref(), body),
+            Op::While { cond, body } => {
+                loop {
+                    cgt_core::interrupt::poll().map_err(Error::from)?;
+                    if !self.eval_bool(cond, "the condition of `while`")? {
+                        break;
+                    }
+                    match self.eval(body) {
+                        Ok(_) | Err(Unwind::Continue) => {}
+                        Err(Unwind::Break) => break,
+                        Err(e) => return Err(e),
+                    }
+                }
+                Ok(Value::Nil)
+            }
+            Op::Unary(op, arg) => self.unary(*op, arg),
+            Op::Binary(op, a, b) => {
+                let va = self.eval(a)?;
+                let vb = self.eval(b)?;
+                match op {
+                    BinOp::Sequential => {
+                        let form = self.world.to_form(&va, a.span)?;
+                        let h = self.world.to_game(&vb, b.span)?;
+                        let f = Form::Sequential(Arc::new(form), h, SequentialRule::JointEnd);
+                        Ok(Value::Game(f.canonical(&mut self.world.arena)))
+                    }
+                    BinOp::Colon => {
+                        let form = self.world.to_form(&va, a.span)?;
+                        let h = self.world.to_game(&vb, b.span)?;
+                        Ok(Value::Game(ordinal_sum(&mut self.world.arena, &form, h)))
+                    }
+                    op => Ok(self.world.binary(*op, va, a.span, vb, b.span)?),
+                }
+            }
+            Op::Sum(first, rest) => {
+                let mut acc = self.eval(first)?;
+                let mut sa = first.span;
+                for (op, x) in rest {
+                    let vb = self.eval(x)?;
+                    acc = self.world.binary(*op, acc, sa, vb, x.span)?;
+                    sa.end = x.span.end;
+                }
+                Ok(acc)
+            }
+            Op::Logical { and, lhs, rhs } => {
+                let (left, right) = if *and {
+                    ("`and`'s left side", "`and`'s right side")
+                } else {
+                    ("`or`'s left side", "`or`'s right side")
+                };
+                let a = self.eval_bool(lhs, left)?;
+                if a != *and {
+                    return Ok(Value::Bool(a));
+                }
+                Ok(Value::Bool(self.eval_bool(rhs, right)?))
+            }
+            Op::Range(a, b) => {
+                let (from, to) = self.range_bounds(a, b)?;
+                let mut out = Vec::new();
+                let mut i = from;
+                while i <= to {
+                    cgt_core::interrupt::poll().map_err(Error::from)?;
+                    out.push(Value::Game(self.world.integer(&i)));
+                    i += 1;
+                }
+                Ok(Value::list(out))
+            }
+            Op::SetLocal(slot, value) => {
+                let v = self.eval(value)?;
+                self.set_local(*slot, v.clone());
+                Ok(v)
+            }
+            Op::SetGlobal(id, value) => {
+                let v = self.eval(value)?;
+                self.set_global(*id, v.clone());
+                if self.globals[*id as usize].pinned {
+                    // A function reads it: what they remember may be stale.
+                    self.forget_functions();
+                }
+                Ok(v)
+            }
+            Op::Return(value) => {
+                let v = match value {
+                    Some(c) => self.eval(c)?,
+                    None => Value::Nil,
+                };
+                Err(Unwind::Return(v))
+            }
+            Op::Break => Err(Unwind::Break),
+            Op::Continue => Err(Unwind::Continue),
+        }
+    }
+
+    fn all(&mut self, items: &[Code]) -> Flow<Vec<Value>> {
+        let mut out = Vec::with_capacity(items.len());
+        for x in items {
+            out.push(self.eval(x)?);
+        }
+        Ok(out)
+    }
+
+    fn set_local(&mut self, slot: u32, v: Value) {
+        let k = self.base + slot as usize;
+        self.stack[k] = v;
+    }
+
+    fn bound(&mut self, c: Option<&Code>) -> Flow<Option<i64>> {
+        match c {
+            None => Ok(None),
+            Some(x) => {
+                let v = self.eval(x)?;
+                Ok(Some(self.world.to_i64(&v, x.span)?))
+            }
+        }
+    }
+
+    /// Code that must give true or false.
+    fn eval_bool(&mut self, c: &Code, what: &str) -> Flow<bool> {
+        match self.eval(c)? {
+            Value::Bool(b) => Ok(b),
+            other => Err(Error::spanned(
+                c.span,
+                format!("{what} must be true or false, not a {}", other.type_name()),
+            )
+            .into()),
+        }
+    }
+
+    fn eval_game(&mut self, c: &Code) -> Flow<GameId> {
+        let v = self.eval(c)?;
+        Ok(self.world.to_game(&v, c.span)?)
+    }
+
+    fn unary(&mut self, op: UnOp, arg: &Code) -> Flow {
+        let v = self.eval(arg)?;
+        match op {
+            UnOp::Plus => Ok(v),
+            UnOp::Not => match v {
+                Value::Bool(b) => Ok(Value::Bool(!b)),
+                other => Err(Error::spanned(
+                    arg.span,
+                    format!("`not` needs true or false, not a {}", other.type_name()),
+                )
+                .into()),
+            },
+            UnOp::Neg => Ok(self.world.negate(v, arg.span)?),
+            UnOp::Switch => {
+                let opts = match &v {
+                    Value::Set(items) => {
+                        let mut gs = Vec::new();
+                        for x in items.iter() {
+                            gs.push(self.world.to_game(x, arg.span)?);
+                        }
+                        gs
+                    }
+                    other => vec![self.world.to_game(other, arg.span)?],
+                };
+                let negs = opts.iter().map(|&g| self.world.arena.neg(g)).collect();
+                Ok(Value::Game(self.world.arena.construct(opts, negs)))
+            }
+        }
+    }
+
+    /// `callee(args)`.
+    fn call(&mut self, callee: Callee, name: &str, args: &[ArgCode], span: Span) -> Flow {
+        let f = match callee {
+            Callee::Builtin(id) => return self.call_builtin(id, args, span, None),
+            Callee::Global(id) => match &self.globals[id as usize].value {
+                Some(v) => v.clone(),
+                None => return Err(unknown_function(name, span).into()),
+            },
+            Callee::Local(slot) => self.stack[self.base + slot as usize].clone(),
+        };
+        self.call_value(&f, name, args, span, None)
+    }
+
+    /// Call a value on arguments still to evaluate (`first`, a method's
+    /// target, before them).
+    fn call_value(
+        &mut self,
+        f: &Value,
+        name: &str,
+        args: &[ArgCode],
+        span: Span,
+        first: Option<(Value, Span)>,
+    ) -> Flow {
+        match f {
+            Value::Function(func) => {
+                let base = self.stack.len();
+                if let Some((v, _)) = first {
+                    self.stack.push(v);
+                }
+                for a in args {
+                    if let Some(k) = &a.name {
+                        self.stack.truncate(base);
+                        return Err(Error::spanned(
+                            a.value.span,
+                            format!("`{name}` takes no keyword arguments (`{k} = ...`)"),
+                        )
+                        .into());
+                    }
+                    match self.eval(&a.value) {
+                        Ok(v) => self.stack.push(v),
+                        Err(e) => {
+                            self.stack.truncate(base);
+                            return Err(e);
+                        }
+                    }
+                }
+                Ok(self.invoke(func, base, span)?)
+            }
+            Value::Builtin(id) => self.call_builtin(*id, args, span, first),
+            Value::Ruleset(r) => {
+                let mut values: Vec<Value> = first.into_iter().map(|(v, _)| v).collect();
+                for a in args {
+                    values.push(self.eval(&a.value)?);
+                }
+                Ok(self.make_position(r, values, span)?)
+            }
+            other => Err(Error::spanned(
+                span,
+                format!("`{name}` is a {}, not a function", other.type_name()),
+            )
+            .into()),
+        }
+    }
+
+    /// A ruleset's position from the arguments of a call.
+    fn make_position(
+        &mut self,
+        r: &Arc<Ruleset>,
+        args: Vec<Value>,
+        span: Span,
+    ) -> Result<Value, Error> {
+        match <[Value; 1]>::try_from(args) {
+            Ok([p]) => library::rulesets::make_position(self, r, p, span),
+            Err(_) => Err(Error::spanned(
+                span,
+                format!(
+                    "a ruleset makes a position from one value: {}(position)",
+                    r.name
+                ),
+            )),
+        }
+    }
+
+    /// A defined function on the arguments on the stack from `base`: its
+    /// memo, or its body in a frame laid over them.
+    fn invoke(&mut self, f: &Arc<Function>, base: usize, span: Span) -> Result<Value, Error> {
+        let lambda = &f.lambda;
+        let given = self.stack.len() - base;
+        if given != lambda.params.len() {
+            self.stack.truncate(base);
+            let n = lambda.params.len();
+            return Err(Error::spanned(
+                span,
+                format!(
+                    "`{}` takes {n} argument{}: {}",
+                    lambda.name,
+                    if n == 1 { "" } else { "s" },
+                    f.signature()
+                ),
+            ));
+        }
+        let key: Option<SmallVec<[Value; 4]>> = if f.is_recursive() {
+            if let Some(v) = f.recall(&self.stack[base..]) {
+                self.stack.truncate(base);
+                return Ok(v);
+            }
+            Some(self.stack[base..].iter().cloned().collect())
+        } else {
+            None
+        };
+        cgt_core::interrupt::check();
+        if self.depth >= CALL_DEPTH_LIMIT {
+            self.stack.truncate(base);
+            return Err(Error::spanned(
+                span,
+                format!(
+                    "calls nested more than {CALL_DEPTH_LIMIT} deep: is the recursion missing a base case?"
+                ),
+            )
+            .with_kind(ErrorKind::Unsupported));
+        }
+        self.stack.resize(base + lambda.frame as usize, Value::Nil);
+        let saved = self.base;
+        self.base = base;
+        self.depth += 1;
+        let r = self.eval(&lambda.body);
+        self.depth -= 1;
+        self.base = saved;
+        self.stack.truncate(base);
+        let v = match r {
+            Ok(v) | Err(Unwind::Return(v)) => v,
+            Err(Unwind::Error(e)) => return Err(e.in_function(&lambda.name, span)),
+            Err(_) => {
+                return Err(
+                    Error::spanned(span, "`break` or `continue` left a function")
+                        .with_kind(ErrorKind::Internal),
+                )
+            }
+        };
+        if let Some(k) = key {
+            f.remember(&k, v.clone());
+        }
+        Ok(v)
+    }
+
+    /// A built-in on arguments still to evaluate.
+    fn call_builtin(
+        &mut self,
+        id: BuiltinId,
+        args: &[ArgCode],
+        span: Span,
+        first: Option<(Value, Span)>,
+    ) -> Flow {
+        let b = library::get(id);
+        // Arguments inline: most calls have a few, and a call of a built-in
+        // in a move function runs for every position.
+        let mut values: SmallVec<[Value; 4]> = SmallVec::new();
+        let mut spans: SmallVec<[Span; 4]> = SmallVec::new();
+        let mut named = Vec::new();
+        if let Some((v, s)) = first {
+            values.push(v);
+            spans.push(s);
+        }
+        for a in args {
+            let v = self.eval(&a.value)?;
+            match &a.name {
+                Some(k) => named.push((k.clone(), v, a.value.span)),
+                None => {
+                    values.push(v);
+                    spans.push(a.value.span);
+                }
+            }
+        }
+        if !named.is_empty() && !b.takes_keywords() {
+            return Err(Error::spanned(
+                named[0].2,
+                format!("`{}` takes no keyword arguments ({})", b.name, b.signature),
+            )
+            .into());
+        }
+        if !b.arity.contains(&values.len()) {
+            return Err(
+                Error::spanned(span, format!("`{}` expects {}", b.name, b.signature)).into(),
+            );
+        }
+        let args = Args {
+            values: &values,
+            spans: &spans,
+            named: &named,
+            call: span,
+        };
+        let v = b.call(self, &args)?;
+        self.register(&v);
+        Ok(v)
+    }
+
+    /// Keep track of a ruleset a built-in made (its graph is dropped after a stop).
+    fn register(&mut self, v: &Value) {
+        if let Value::Ruleset(r) = v {
+            self.rulesets.push(Arc::downgrade(r));
+        }
+    }
+
+    /// `target.name` or `target.name(args)`.
+    fn method(
+        &mut self,
+        target: &Code,
+        name: &str,
+        function: Option<Callee>,
+        args: Option<&[ArgCode]>,
+        span: Span,
+    ) -> Flow {
+        let t = self.eval(target)?;
+        if let Value::Module(m) = &t {
+            let v = self.member(m, name, span)?;
+            return match args {
+                None => Ok(v),
+                Some(args) => self.call_value(&v, name, args, span, None),
+            };
+        }
+        let Some(callee) = function else {
+            let hint = library::suggest(name)
+                .map(|s| format!(" (did you mean `{s}`?)"))
+                .unwrap_or_default();
+            return Err(Error::spanned(
+                span,
+                format!("unknown function `{name}`{hint}: x.{name} means {name}(x)"),
+            )
+            .into());
+        };
+        let first = Some((t, target.span));
+        let args = args.unwrap_or(&[]);
+        match callee {
+            Callee::Builtin(id) => self.call_builtin(id, args, span, first),
+            Callee::Global(id) => match &self.globals[id as usize].value {
+                Some(f) => {
+                    let f = f.clone();
+                    self.call_value(&f, name, args, span, first)
+                }
+                None => Err(unknown_function(name, span).into()),
+            },
+            Callee::Local(slot) => {
+                let f = self.stack[self.base + slot as usize].clone();
+                self.call_value(&f, name, args, span, first)
+            }
+        }
+    }
+
+    /// A module's member.
+    fn member(&self, m: &Module, name: &str, span: Span) -> Result<Value, Error> {
+        if let Some(&id) = m.exports.get(name) {
+            return self.globals[id as usize].value.clone().ok_or_else(|| {
+                Error::spanned(span, format!("`{}.{name}` is not defined yet", m.name))
+            });
+        }
+        if m.private.iter().any(|p| p == name) {
+            return Err(Error::spanned(
+                span,
+                format!(
+                    "`{name}` is private to module {} (names starting with _ are not exported)",
+                    m.name
+                ),
+            ));
+        }
+        let mut names: Vec<&str> = m.exports.keys().map(String::as_str).collect();
+        names.sort_unstable();
+        Err(Error::spanned(
+            span,
+            format!(
+                "module {} has no `{name}` (it exports {})",
+                m.name,
+                if names.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    names.join(", ")
+                }
+            ),
+        ))
+    }
+
+    /// Call a function value on evaluated arguments.
+    pub fn apply(&mut self, f: &Value, args: Vec<Value>, span: Span) -> Result<Value, Error> {
+        match f {
+            Value::Function(func) => {
+                let base = self.stack.len();
+                self.stack.extend(args);
+                self.invoke(func, base, span)
+            }
+            Value::Builtin(id) => {
+                let b = library::get(*id);
+                if !b.arity.contains(&args.len()) {
+                    return Err(Error::spanned(
+                        span,
+                        format!("`{}` expects {}", b.name, b.signature),
+                    ));
+                }
+                let spans: SmallVec<[Span; 4]> = args.iter().map(|_| span).collect();
+                let a = Args {
+                    values: &args,
+                    spans: &spans,
+                    named: &[],
+                    call: span,
+                };
+                let v = b.call(self, &a)?;
+                self.register(&v);
+                Ok(v)
+            }
+            Value::Ruleset(r) => self.make_position(r, args, span),
+            other => Err(Error::spanned(
+                span,
+                format!("expected a function, found a {}", other.type_name()),
+            )),
+        }
+    }
+
+    /// `[body for x in L if c ...]`: the clauses from the outermost.
+    fn comprehend(
+        &mut self,
+        body: &Code,
+        clauses: &[ClauseCode],
+        out: &mut Vec<Value>,
+    ) -> Flow<()> {
+        let Some((clause, rest)) = clauses.split_first() else {
+            out.push(self.eval(body)?);
+            return Ok(());
+        };
+        match clause {
+            ClauseCode::If(cond) => {
+                if self.eval_bool(cond, "a comprehension's `if`")? {
+                    self.comprehend(body, rest, out)?;
+                }
+                Ok(())
+            }
+            ClauseCode::For(slot, list) => {
+                let over = self.iteration(list, true)?;
+                self.for_each(over, |m, item| {
+                    m.set_local(*slot, item);
+                    m.comprehend(body, rest, out)
+                })
+            }
+        }
+    }
+
+    /// A `for` loop (its value is nothing).
+    fn for_loop(
+        &mut self,
+        slot: Option<u32>,
+        over: &OverCode,
+        filter: Option<&Code>,
+        until: Option<&Code>,
+        body: &Code,
+    ) -> Flow {
+        let iteration = match over {
+            OverCode::In(list) => self.iteration(list, false)?,
+            OverCode::Count { from, to, by } => {
+                let a = self.eval(from)?;
+                let a = self.world.to_integer(&a, from.span)?;
+                let b = match to {
+                    Some(t) => {
+                        let v = self.eval(t)?;
+                        Some(self.world.to_integer(&v, t.span)?)
+                    }
+                    None => None,
+                };
+                let step = match by {
+                    Some(s) => {
+                        let v = self.eval(s)?;
+                        let n = self.world.to_integer(&v, s.span)?;
+                        if n.is_zero() {
+                            return Err(
+                                Error::spanned(s.span, "a loop's step `by` must not be 0").into()
+                            );
+                        }
+                        n
+                    }
+                    None => BigInt::from(1),
+                };
+                Iteration::Count(a, b, step)
+            }
+        };
+        let r = self.for_each(iteration, |m, item| {
+            if let Some(s) = slot {
+                m.set_local(s, item);
+            }
+            if let Some(u) = until {
+                if !m.eval_bool(u, "a loop's `while`")? {
+                    return Err(Unwind::Break);
+                }
+            }
+            if let Some(f) = filter {
+                if !m.eval_bool(f, "a loop's `where`")? {
+                    return Ok(());
+                }
+            }
+            match m.eval(body) {
+                Ok(_) | Err(Unwind::Continue) => Ok(()),
+                Err(e) => Err(e),
+            }
+        });
+        match r {
+            Ok(()) | Err(Unwind::Break) => Ok(Value::Nil),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// What a `for` runs over, evaluated before its name is bound: a range
+    /// `a..b` (without making the list; in a comprehension at most
+    /// [`RANGE_LIMIT`] values), a list, a set or a string.
+    fn iteration(&mut self, list: &Code, limited: bool) -> Flow<Iteration> {
+        if let Op::Range(a, b) = &list.op {
+            let (from, to) = if limited {
+                self.range_bounds(a, b)?
+            } else {
+                let x = self.eval(a)?;
+                let y = self.eval(b)?;
+                (
+                    self.world.to_integer(&x, a.span)?,
+                    self.world.to_integer(&y, b.span)?,
+                )
+            };
+            return Ok(Iteration::Count(from, Some(to), BigInt::from(1)));
+        }
+        match self.eval(list)? {
+            Value::List(items) | Value::Set(items) => Ok(Iteration::Items(items)),
+            Value::Str(s) => Ok(Iteration::Chars(s)),
+            other => Err(Error::spanned(
+                list.span,
+                format!(
+                    "`for` runs over a list, a set, a string or a range a..b, not a {}",
+                    other.type_name()
+                ),
+            )
+            .into()),
+        }
+    }
+
+    /// Run `f` on each element of an iteration (characters as strings).
+    fn for_each(
+        &mut self,
+        over: Iteration,
+        mut f: impl FnMut(&mut Machine, Value) -> Flow<()>,
+    ) -> Flow<()> {
+        let mut step = |m: &mut Machine, item: Value| -> Flow<()> {
+            // Ctrl-C and the memory limit stop even a loop of cheap steps.
+            cgt_core::interrupt::poll().map_err(Error::from)?;
+            f(m, item)
+        };
+        match over {
+            Iteration::Count(from, to, by) => {
+                let up = by.is_positive();
+                let mut i = from;
+                loop {
+                    if let Some(t) = &to {
+                        if (up && &i > t) || (!up && &i < t) {
+                            break;
+                        }
+                    }
+                    let g = self.world.integer(&i);
+                    step(self, Value::Game(g))?;
+                    i += &by;
+                }
+                Ok(())
+            }
+            Iteration::Items(items) => items.iter().try_for_each(|x| step(self, x.clone())),
+            Iteration::Chars(s) => {
+                let t = Value::Str(s);
+                let n = match &t {
+                    Value::Str(s) => crate::seq::char_count(s),
+                    _ => 0,
+                };
+                (0..n).try_for_each(|k| {
+                    let c = crate::seq::index(&t, k as i64, Span::default(), Span::default())?;
+                    step(self, c)
+                })
+            }
+        }
+    }
+
+    /// The bounds of `a..b`, refusing ranges of more than [`RANGE_LIMIT`] values.
+    fn range_bounds(&mut self, lhs: &Code, rhs: &Code) -> Flow<(BigInt, BigInt)> {
+        let a = self.eval(lhs)?;
+        let a = self.world.to_integer(&a, lhs.span)?;
+        let b = self.eval(rhs)?;
+        let b = self.world.to_integer(&b, rhs.span)?;
+        if (&b - &a) > BigInt::from(RANGE_LIMIT) {
+            return Err(Error::spanned(rhs.span, "a range of more than 10,000,000 values").into());
+        }
+        Ok((a, b))
+    }
+
+    fn eval_form(&mut self, c: &Code) -> Flow<Form> {
+        deep(|| self.eval_form_inner(c))
+    }
+
+    fn eval_form_inner(&mut self, c: &Code) -> Flow<Form> {
+        match &c.op {
+            Op::Form { left, right } => {
+                let mut sides = [
+                    Vec::with_capacity(left.len()),
+                    Vec::with_capacity(right.len()),
+                ];
+                for (k, items) in [left, right].into_iter().enumerate() {
+                    for x in items {
+                        if matches!(x.op, Op::Form { .. }) {
+                            sides[k].push(Arc::new(self.eval_form(x)?));
+                            continue;
+                        }
+                        match self.eval(x)? {
+                            Value::List(items) | Value::Set(items) => {
+                                for v in items.iter() {
+                                    sides[k].push(Arc::new(self.world.to_form(v, x.span)?));
+                                }
+                            }
+                            v => sides[k].push(Arc::new(self.world.to_form(&v, x.span)?)),
+                        }
+                    }
+                }
+                let [left, right] = sides;
+                Ok(Form::Node { left, right })
+            }
+            _ => {
+                let v = self.eval(c)?;
+                Ok(self.world.to_form(&v, c.span)?)
+            }
+        }
+    }
+
+    /// The options of one side of braces: each item a game, or a list or
+    /// set of games contributing each of them.
+    fn options(&mut self, items: &[Code]) -> Flow<Vec<GameId>> {
+        let mut out = Vec::with_capacity(items.len());
+        for x in items {
+            match self.eval(x)? {
+                Value::List(vs) | Value::Set(vs) => {
+                    for v in vs.iter() {
+                        out.push(self.world.to_game(v, x.span)?);
+                    }
+                }
+                v => out.push(self.world.to_game(&v, x.span)?),
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The value of a constant.
+pub fn constant(c: Constant) -> Value {
+    match c {
+        Constant::True => Value::Bool(true),
+        Constant::False => Value::Bool(false),
+        Constant::Left => Value::Player(Player::Left),
+        Constant::Right => Value::Player(Player::Right),
+        Constant::Outcome(o) => Value::Outcome(o),
+        Constant::Nil => Value::Nil,
+    }
+}
+
+/// The error for a call of a name that means no function yet.
+fn unknown_function(name: &str, span: Span) -> Error {
+    let hint = library::suggest(name)
+        .map(|s| format!(" (did you mean `{s}`?)"))
+        .unwrap_or_default();
+    Error::spanned(span, format!("unknown function `{name}`{hint}"))
+}
+
+impl Context for Machine {
+    fn world(&mut self) -> &mut World {
+        &mut self.world
+    }
+
+    fn apply(&mut self, f: &Value, args: Vec<Value>, span: Span) -> Result<Value, Error> {
+        Machine::apply(self, f, args, span)
+    }
+
+    fn emit(&mut self, text: &str) {
+        match &mut self.sink {
+            Some(sink) => sink(text),
+            None => self.output.push_str(text),
+        }
+    }
+
+    fn naming(&self) -> Option<String> {
+        self.naming.clone()
+    }
+
+    fn load(&mut self, path: &str, span: Span) -> Result<Value, Error> {
+        (self.load_fn)(self, path, span)
+    }
+}
