@@ -22,6 +22,8 @@ from typing import Any, Callable, Hashable, Iterable, Optional, Sequence, Union
 
 class CgtError(ValueError): ...
 
+class Note(UserWarning): ...
+
 Number = Union[int, Fraction]
 GameLike = Union["Game", int, Fraction]
 

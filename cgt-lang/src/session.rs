@@ -133,8 +133,9 @@ impl Session {
         let r = self.guard(|s| {
             let v = s.eval_line_unguarded(line)?;
             Ok(match v {
+                // Nothing (a loop, `print`) prints as nothing.
+                None | Some(Value::Nil) => String::new(),
                 Some(v) => s.machine.world.show(&v),
-                None => String::new(),
             })
         });
         let printed = self.machine.take_output();

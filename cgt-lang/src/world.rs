@@ -83,7 +83,7 @@ impl World {
             Value::Builtin(b) => (self.signature)(*b).to_string(),
             Value::Ruleset(r) => format!("{}(position)", r.name),
             Value::Module(m) => format!("module {} (\"{}\")", m.name, m.path),
-            Value::Nil => String::new(),
+            Value::Nil => "nil".into(),
             Value::List(items) => {
                 let parts: Vec<String> = items.iter().map(|x| self.show(x)).collect();
                 format!("[{}]", parts.join(","))

@@ -135,6 +135,14 @@ fn to_py(py: Python<'_>, session: &Shared, v: LangValue) -> PyResult<PyObject> {
         LangValue::Bool(b) => b.into_pyobject(py)?.to_owned().into_any().unbind(),
         LangValue::Str(s) => s.to_string().into_pyobject(py)?.into_any().unbind(),
         LangValue::Text(s) => s.to_string().into_pyobject(py)?.into_any().unbind(),
+        LangValue::Nil => py.None(),
+        LangValue::Rational(r) => {
+            let fraction = py.import("fractions")?.getattr("Fraction")?;
+            let int = py.import("builtins")?.getattr("int")?;
+            let n = int.call1((r.numer().to_string(),))?;
+            let d = int.call1((r.denom().to_string(),))?;
+            fraction.call1((n, d))?.unbind()
+        }
         LangValue::Outcome(o) => o.to_string().into_pyobject(py)?.into_any().unbind(),
         LangValue::Comparison(c) => c.to_string().into_pyobject(py)?.into_any().unbind(),
         LangValue::Player(p) => {
@@ -235,9 +243,11 @@ impl Session {
     /// and return what the REPL prints for it.
     fn run(&self, py: Python<'_>, line: String) -> PyResult<String> {
         let src = line.clone();
-        run(py, &self.inner, Some(&src), move |s| match s.command(&line) {
-            Some(r) => r,
-            None => s.run_line(&line),
+        run(py, &self.inner, Some(&src), move |s| {
+            match s.command(&line) {
+                Some(r) => r,
+                None => s.run_line(&line),
+            }
         })
     }
 

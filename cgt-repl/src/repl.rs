@@ -366,8 +366,9 @@ static MAX_PRINT: AtomicUsize = AtomicUsize::new(20_000);
 /// The value of `line` as the REPL shows it: printed, or a summary when its
 /// text would pass `max_print` (found without printing it).
 fn shown(session: &mut Session, line: &str) -> Result<String, cgt_lang::Error> {
-    let Some(v) = session.eval_line(line)? else {
-        return Ok(String::new());
+    let v = match session.eval_line(line)? {
+        None | Some(cgt_lang::Value::Nil) => return Ok(String::new()),
+        Some(v) => v,
     };
     let limit = MAX_PRINT.load(Ordering::Relaxed);
     session.guard(|s| {

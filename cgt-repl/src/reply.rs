@@ -51,8 +51,8 @@ pub fn json_line(session: &mut Session, line: &str) -> String {
     }
     let result = session.guard(|session| -> Result<serde_json::Value, Error> {
         let v = match session.eval_line(line)? {
+            None | Some(Value::Nil) => return Ok(serde_json::json!({ "input": line })),
             Some(v) => v,
-            None => return Ok(serde_json::json!({ "input": line })),
         };
         let style = session.style();
         session.set_style(Style::Plain);

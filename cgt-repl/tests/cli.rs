@@ -107,6 +107,85 @@ fn dash_e_and_scripts() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// CGScript's statements, `/`, outcome classes, built-ins as values, notes
+/// and the commands, in a script, in `-e` and in `--batch` (one line each).
+#[test]
+fn statements_and_commands_in_every_mode() {
+    let dir = std::env::temp_dir().join(format!("cgt-cli-statements-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("helpers.cgt"),
+        "def _twice(n) = 2 * n\ndef quad(n) = _twice(_twice(n))\n",
+    )
+    .unwrap();
+    let script = dir.join("s.cgt");
+    std::fs::write(
+        &script,
+        "s := 0\nfor k in 1..10 where k % 2 == 0 do\n  s := s + k\nend\ns\n\
+         if s > 10 then\n  println(\"big\", s)\nelse\n  println(\"small\")\nend\n\
+         7 / 2\nmin(2, 3) + max(1/2, 1/4)\noutcome_class(*) == N\n\
+         def value(g) = 0\nvalue(^)\n\
+         import \"helpers.cgt\" as h\nh.quad(3)\n\
+         help thermography\n:time 1 + 1\nnope(\n",
+    )
+    .unwrap();
+    let out = cgt().arg(&script).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines[..8],
+        ["0", "30", "big 30", "7/2", "5/2", "true", "value(g)", "0"],
+        "{stdout}"
+    );
+    assert!(lines[8].starts_with("h: module"), "{stdout}");
+    assert_eq!(lines[9], "12");
+    assert_eq!(lines[10], "thermography:");
+    assert!(stdout.contains("\n2\ntime "), "{stdout}");
+    // The note, the unfinished last statement, each on its line of the file.
+    assert!(
+        stderr.contains("s.cgt:14: note: `value` now names your function"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("s.cgt:20: error: "), "{stderr}");
+    assert_eq!(out.status.code(), Some(1));
+
+    let out = cgt()
+        .args([
+            "-e",
+            "x := 4; for k in 1..3 do x := x + k end; x",
+            "-e",
+            "help max",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.starts_with("10\nmax(L) or max(a, b, ...)\n"),
+        "{stdout}"
+    );
+
+    let lines = batch(
+        b"s := 0; for k in 1..4 do s := s + k end; s\nprint(\"a\"); println(\"b\"); 7 / 2\nhelp thermography\n:time 1+1\n{1/3|}\nP\n",
+    );
+    assert_eq!(lines.len(), 6, "{lines:?}");
+    assert_eq!(lines[0], "10");
+    assert_eq!(lines[1], "ab 7/2");
+    assert!(
+        lines[2].starts_with("thermography:   left_stop(G)"),
+        "{}",
+        lines[2]
+    );
+    assert!(lines[3].starts_with("2 time "), "{}", lines[3]);
+    assert!(
+        lines[4].starts_with("error: 1/3 is a rational number"),
+        "{}",
+        lines[4]
+    );
+    assert_eq!(lines[5], "P");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn bench_sum_matches_the_peer_sample() {
     // The peer harness documents `sum 6 7 --verbose`: games 0, -1/2, {0,*|-1/2*},

@@ -53,9 +53,12 @@ fn a_newcomer_session() {
     p.exp_string("\x1b[?2004h").unwrap();
     p.send_line("def f(n) \"a family\" = { [f(k) for k in")
         .unwrap();
+    // An unfinished statement asks for more at a `...>` prompt.
+    p.exp_string("...> ").unwrap();
     p.send_line("  0..n - 1] | }").unwrap();
+    p.exp_string("\x1b[?2004l").unwrap();
     p.exp_string("f(n)").unwrap();
-    ready(&mut p);
+    p.exp_string("\x1b[?2004h").unwrap();
     p.send_line("f(3)").unwrap();
     p.exp_regex("\\r\\n3\\r\\n").unwrap();
     p.exp_string("\x1b[?2004h").unwrap();
@@ -64,6 +67,22 @@ fn a_newcomer_session() {
     p.exp_string("\x1b[?2004h").unwrap();
     p.send_line(":defs").unwrap();
     p.exp_string("{ [f(k) for k in").unwrap();
+    p.exp_string("\x1b[?2004h").unwrap();
+
+    // A loop over three lines, its body at `...>` prompts; a topic's help.
+    p.send_line("t := 0").unwrap();
+    ready(&mut p);
+    p.send_line("for k in 1..4 do").unwrap();
+    p.exp_string("...> ").unwrap();
+    p.send_line("  t := t + k").unwrap();
+    p.exp_string("...> ").unwrap();
+    p.send_line("end").unwrap();
+    ready(&mut p);
+    p.send_line("t").unwrap();
+    p.exp_regex("\\r\\n10\\r\\n").unwrap();
+    p.exp_string("\x1b[?2004h").unwrap();
+    p.send_line("help thermography").unwrap();
+    p.exp_string("The temperature: where").unwrap();
     p.exp_string("\x1b[?2004h").unwrap();
 
     // A LaTeX form to paste into a paper.

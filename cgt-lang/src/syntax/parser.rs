@@ -966,7 +966,7 @@ impl<'s> Parser<'s> {
             }
             let Some(j) = i
                 .strip_prefix('.')
-                .filter(|j| j.starts_with(|c: char| c.is_alphabetic()))
+                .filter(|j| j.starts_with(|c: char| c.is_alphabetic() || c == '_'))
             else {
                 return Ok((i, acc));
             };

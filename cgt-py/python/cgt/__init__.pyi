@@ -5,6 +5,8 @@ from typing import Any, Callable, Hashable, Iterable, Optional, Sequence, Union
 
 class CgtError(ValueError): ...
 
+class Note(UserWarning): ...
+
 Number = Union[int, Fraction]
 GameLike = Union["Game", int, Fraction]
 
@@ -417,9 +419,16 @@ def len(*args: Any, session: Optional[Session] = None) -> Any:
     """len(L): The number of elements of a list or set, or of characters of a string. Example:
     len("TT..FF")"""
 
+def load(*args: Any, session: Optional[Session] = None) -> Any:
+    """load("file.cgt"): The module of a file of definitions (as import "file.cgt" as m gives
+    it): m = load("file.cgt") then m.f(x). A file is evaluated once per session (again only
+    if it has changed); names starting with _ stay private to it. A relative path is
+    relative to the file that loads it (or the current directory). Example: len("load")"""
+
 def max(*args: Any, session: Optional[Session] = None) -> Any:
-    """max(L): The greatest element of a list of numbers, games (an error if two are confused)
-    or strings. Example: max([3, 1/2, 2])"""
+    """max(L) or max(a, b, ...): The greatest element of a list, or the greatest of the
+    arguments: numbers (rationals too), games (an error if two are confused) or strings.
+    Example: [max([3, 1/2, 2]), max(2, 7/3)]"""
 
 def mean(*args: Any, session: Optional[Session] = None) -> Any:
     """mean(G): The mean value (the mast of the thermograph); additive over sums. Example:
@@ -430,8 +439,9 @@ def mex(*args: Any, session: Optional[Session] = None) -> Any:
     (nim values of options, say). Example: mex([0, 1, 3])"""
 
 def min(*args: Any, session: Optional[Session] = None) -> Any:
-    """min(L): The least element of a list of numbers, games (an error if two are confused) or
-    strings. Example: min([3, 1/2, 2])"""
+    """min(L) or min(a, b, ...): The least element of a list, or the least of the arguments:
+    numbers (rationals too), games (an error if two are confused) or strings. Example:
+    [min([3, 1/2, 2]), min(2, 1/3)]"""
 
 def miny(*args: Any, session: Optional[Session] = None) -> Any:
     """miny(G): Miny-G = {G | 0 || 0}, also written Miny(G); the negative of Tiny(G). Example:
@@ -552,6 +562,15 @@ def pow_to(*args: Any, session: Optional[Session] = None) -> Any:
     """pow_to(G, x): G^[x] = G : H where 1 : H = x (so G : (n-1) for an integer n >= 1, and 0
     for x = 0); ^.pow_to(n) is the unit sum ^[n]. x may be any dyadic number >= 0. Example:
     pow_to(^, 3)"""
+
+def print(*args: Any, session: Optional[Session] = None) -> Any:
+    """print(x, ...): Print the values (strings without quotes) separated by spaces, without a
+    line break; println adds one. In scripts and the REPL the text appears as it is printed;
+    in --batch it goes on the input line's one output line. Example: print("value:", ^ + ^)"""
+
+def println(*args: Any, session: Optional[Session] = None) -> Any:
+    """println(x, ...): Print the values (strings without quotes) separated by spaces, then a
+    line break. Example: println("temperature", temperature({3|-1}))"""
 
 def psn(*args: Any, session: Optional[Session] = None) -> Any:
     """psn([w1,...,wn], [s1,...,sn]) or psn(w, sigma_left, sigma_right): A Partizan-Serial-Nim
