@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 fn position(s: &mut Session, text: &str) -> Arc<dyn AnyPosition> {
     match s.eval_line(text) {
-        Ok(Some(Value::Position(p))) => p,
+        Ok(Some(Value::Position(p))) => p.shared(),
         other => panic!("{text}: expected a position, got {other:?}"),
     }
 }
@@ -19,7 +19,7 @@ fn reads_back(s: &mut Session, p: &Arc<dyn AnyPosition>) {
     let q = position(s, &text);
     assert!(p.same(&*q), "{text} read back as {}", q.text());
     assert_eq!(q.text(), text);
-    let (a, b) = (Value::Position(p.clone()), Value::Position(q));
+    let (a, b) = (Value::position(p.clone()), Value::position(q));
     let span = Default::default();
     let (ga, gb) = (s.to_game(&a, span).unwrap(), s.to_game(&b, span).unwrap());
     assert_eq!(ga, gb, "{text}");

@@ -116,7 +116,7 @@ pub enum Op {
     /// A rational that is not dyadic (`1/3`): a number, not a game.
     Rational(Rational),
     /// A string.
-    Str(Arc<str>),
+    Str(arcstr::ArcStr),
     /// A predefined constant.
     Constant(Constant),
     /// `[x]Tiny(G)` / `[x]Miny(G)`.
@@ -236,6 +236,19 @@ pub enum Op {
     Unary(UnOp, Box<Code>),
     /// A binary operation (not `+`/`-` chains, nor `and`/`or`).
     Binary(BinOp, Box<Code>, Box<Code>),
+    /// `s[i] == "c"` (or `!=` with `equal` false): a character of a string
+    /// compared without making it a value (the test move functions make at
+    /// every square of a board).
+    CharIs {
+        /// The string (or list: then the general comparison).
+        target: Box<Code>,
+        /// The index.
+        index: Box<Code>,
+        /// The one-character string.
+        ch: arcstr::ArcStr,
+        /// `==` (true) or `!=`.
+        equal: bool,
+    },
     /// `a + b - c ...`, left to right: the first term and each later one
     /// with its operator (`+`, `-` or `+-`).
     Sum(Box<Code>, Vec<(BinOp, Code)>),
@@ -372,6 +385,10 @@ impl Op {
             Op::While { cond, body } => {
                 take(cond, out);
                 take(body, out);
+            }
+            Op::CharIs { target, index, .. } => {
+                take(target, out);
+                take(index, out);
             }
             Op::Binary(_, a, b) | Op::Range(a, b) | Op::Logical { lhs: a, rhs: b, .. } => {
                 take(a, out);

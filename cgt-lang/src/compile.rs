@@ -114,13 +114,13 @@ fn op(r: &mut Resolver, e: &Expr) -> Result<Op, Error> {
                 clauses: out,
             }
         }
-        ExprKind::Str(s) => Op::Str(s.clone()),
+        ExprKind::Str(s) => Op::Str(crate::value::Str::from(&**s)),
         ExprKind::Var(name) => match r.lookup(name) {
             Meaning::Local(slot) => Op::Local(slot),
             Meaning::Global(id) => Op::Global(id, Arc::from(name.as_str())),
             Meaning::Constant(c) => Op::Constant(c),
             Meaning::Builtin(id) => Op::Builtin(id),
-            Meaning::Word(w) => Op::Str(Arc::from(w)),
+            Meaning::Word(w) => Op::Str(crate::value::Str::from(w)),
         },
         ExprKind::Call { name, args } => {
             let callee = match r.lookup(name) {
@@ -272,9 +272,29 @@ fn op(r: &mut Resolver, e: &Expr) -> Result<Op, Error> {
                 }
                 Op::Sum(first, rest)
             }
+            BinOp::Eq | BinOp::Ne => match char_test(lhs, rhs).or_else(|| char_test(rhs, lhs)) {
+                Some((target, index, ch)) => Op::CharIs {
+                    target: boxed(r, target)?,
+                    index: boxed(r, index)?,
+                    ch: crate::value::Str::from(ch),
+                    equal: *op == BinOp::Eq,
+                },
+                None => Op::Binary(*op, boxed(r, lhs)?, boxed(r, rhs)?),
+            },
             _ => Op::Binary(*op, boxed(r, lhs)?, boxed(r, rhs)?),
         },
     })
+}
+
+/// `target[index]` compared with a one-character string literal: the
+/// target, the index and the character.
+fn char_test<'e>(a: &'e Expr, b: &'e Expr) -> Option<(&'e Expr, &'e Expr, &'e str)> {
+    match (&a.kind, &b.kind) {
+        (ExprKind::Index { target, index }, ExprKind::Str(s)) if s.chars().count() == 1 => {
+            Some((target, index, s))
+        }
+        _ => None,
+    }
 }
 
 /// The arguments of a call.

@@ -87,6 +87,16 @@ impl Error {
         self
     }
 
+    /// Give an error that has no position the span of the code it came from.
+    #[cold]
+    pub fn place(&mut self, span: Span) {
+        if !self.has_span {
+            self.start = span.start;
+            self.end = span.end.max(span.start + 1);
+            self.has_span = true;
+        }
+    }
+
     /// An error raised inside the body of function `name`, seen from the
     /// call at `call`: the message names the innermost function, and the
     /// caret points at the call in the line (the body's spans are in the

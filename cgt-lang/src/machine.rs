@@ -18,7 +18,7 @@ use crate::world::World;
 use cgt_core::form::{ordinal_sum, Form, SequentialRule};
 use cgt_core::game::{deep, GameId};
 use cgt_core::number::BigInt;
-use num_traits::{Signed, Zero};
+use num_traits::{Signed, ToPrimitive, Zero};
 use smallvec::SmallVec;
 use std::sync::{Arc, Weak};
 
@@ -55,10 +55,15 @@ pub struct Modules {
     pub base: Option<std::path::PathBuf>,
 }
 
-/// How a computation leaves the code it runs.
-enum Unwind {
+/// How a computation leaves the code it runs, behind one pointer: a
+/// result (a value, or this) is then two words and returns in registers.
+/// Leaving is rare; each way out costs an allocation.
+struct Unwind(Box<Leave>);
+
+/// The ways out of running code.
+enum Leave {
     /// An error.
-    Error(Box<Error>),
+    Error(Error),
     /// `return` with the function's value.
     Return(Value),
     /// `break`.
@@ -68,19 +73,42 @@ enum Unwind {
 }
 
 impl From<Error> for Unwind {
+    #[cold]
     fn from(e: Error) -> Self {
-        Unwind::Error(Box::new(e))
+        Unwind(Box::new(Leave::Error(e)))
+    }
+}
+
+impl Unwind {
+    #[cold]
+    fn leave(l: Leave) -> Self {
+        Unwind(Box::new(l))
+    }
+
+    fn is_break(&self) -> bool {
+        matches!(*self.0, Leave::Break)
+    }
+
+    fn is_continue(&self) -> bool {
+        matches!(*self.0, Leave::Continue)
     }
 }
 
 type Flow<T = Value> = Result<T, Unwind>;
 
+/// Evaluation checks the native stack every this many levels of nesting
+/// (each level's frame is small: 16 of them stay far inside the red zone
+/// `deep` keeps free).
+const STACK_CHECK: u32 = 16;
+
 /// What a `for` runs over.
 enum Iteration {
+    /// Integers from, to (if bounded), by, when all fit an `i64`.
+    Small(i64, Option<i64>, i64),
     /// Integers from, to (if bounded), by.
     Count(BigInt, Option<BigInt>, BigInt),
     Items(Arc<Vec<Value>>),
-    Chars(Arc<str>),
+    Chars(crate::value::Str),
 }
 
 /// The machine: world, globals, stack of locals.
@@ -95,6 +123,9 @@ pub struct Machine {
     base: usize,
     /// How deep calls of defined functions nest now.
     depth: usize,
+    /// How deep evaluation nests now: the native stack is checked (and
+    /// grown) every [`STACK_CHECK`] levels, not at each.
+    nesting: u32,
     /// The variable an assignment is about to set (names a ruleset).
     pub naming: Option<String>,
     /// Text printed and not yet taken (when there is no sink).
@@ -147,6 +178,7 @@ impl Machine {
             stack: Vec::new(),
             base: 0,
             depth: 0,
+            nesting: 0,
             naming: None,
             output: String::new(),
             sink: None,
@@ -173,11 +205,13 @@ impl Machine {
         self.base = saved;
         match r {
             Ok(v) => Ok(v),
-            Err(Unwind::Error(e)) => Err(*e),
-            Err(_) => Err(
-                Error::spanned(code.span, "control left a block it cannot leave")
-                    .with_kind(ErrorKind::Internal),
-            ),
+            Err(u) => match *u.0 {
+                Leave::Error(e) => Err(e),
+                _ => Err(
+                    Error::spanned(code.span, "control left a block it cannot leave")
+                        .with_kind(ErrorKind::Internal),
+                ),
+            },
         }
     }
 
@@ -186,6 +220,7 @@ impl Machine {
         self.stack.clear();
         self.base = 0;
         self.depth = 0;
+        self.nesting = 0;
         self.naming = None;
     }
 
@@ -260,11 +295,45 @@ impl Machine {
         }
     }
 
+    #[inline]
     fn eval(&mut self, c: &Code) -> Flow {
-        deep(|| self.eval_op(c)).map_err(|u| match u {
-            Unwind::Error(e) => Unwind::Error(Box::new(e.or_span(c.span))),
-            other => other,
-        })
+        // Leaves without a call: most of the code a move function runs.
+        match &c.op {
+            Op::Local(slot) => return Ok(self.stack[self.base + *slot as usize].clone()),
+            Op::Int(n) => return Ok(Value::Game(self.world.arena.integer(*n))),
+            Op::Str(s) => return Ok(Value::Str(s.clone())),
+            _ => {}
+        }
+        if self.nesting % STACK_CHECK == STACK_CHECK - 1 {
+            return self.eval_deep(c);
+        }
+        self.nesting += 1;
+        // The result stays where the callee wrote it (returned as it is,
+        // an error's span set in place): moving it costs more than the
+        // rest of this function.
+        let mut r = self.eval_op(c);
+        self.nesting -= 1;
+        if let Err(u) = &mut r {
+            if let Leave::Error(e) = &mut *u.0 {
+                e.place(c.span);
+            }
+        }
+        r
+    }
+
+    /// [`Self::eval`] where the native stack is checked (and grown).
+    #[cold]
+    #[inline(never)]
+    fn eval_deep(&mut self, c: &Code) -> Flow {
+        self.nesting += 1;
+        let mut r = deep(|| self.eval_op(c));
+        self.nesting -= 1;
+        if let Err(u) = &mut r {
+            if let Leave::Error(e) = &mut *u.0 {
+                e.place(c.span);
+            }
+        }
+        r
     }
 
     fn eval_op(&mut self, c: &Code) -> Flow {
@@ -329,6 +398,12 @@ impl Machine {
                 args,
             } => self.method(target, name, *function, args.as_deref(), span),
             Op::Index { target, index } => {
+                if let Op::Local(slot) = target.op {
+                    let i = self.eval(index)?;
+                    let i = self.world.to_i64(&i, index.span)?;
+                    let t = &self.stack[self.base + slot as usize];
+                    return Ok(crate::seq::index(t, i, target.span, index.span)?);
+                }
                 let t = self.eval(target)?;
                 let i = self.eval(index)?;
                 let i = self.world.to_i64(&i, index.span)?;
@@ -379,8 +454,9 @@ impl Machine {
                         break;
                     }
                     match self.eval(body) {
-                        Ok(_) | Err(Unwind::Continue) => {}
-                        Err(Unwind::Break) => break,
+                        Ok(_) => {}
+                        Err(u) if u.is_continue() => {}
+                        Err(u) if u.is_break() => break,
                         Err(e) => return Err(e),
                     }
                 }
@@ -405,6 +481,12 @@ impl Machine {
                     op => Ok(self.world.binary(*op, va, a.span, vb, b.span)?),
                 }
             }
+            Op::CharIs {
+                target,
+                index,
+                ch,
+                equal,
+            } => self.char_is(target, index, ch, *equal),
             Op::Sum(first, rest) => {
                 let mut acc = self.eval(first)?;
                 let mut sa = first.span;
@@ -457,11 +539,64 @@ impl Machine {
                     Some(c) => self.eval(c)?,
                     None => Value::Nil,
                 };
-                Err(Unwind::Return(v))
+                Err(Unwind::leave(Leave::Return(v)))
             }
-            Op::Break => Err(Unwind::Break),
-            Op::Continue => Err(Unwind::Continue),
+            Op::Break => Err(Unwind::leave(Leave::Break)),
+            Op::Continue => Err(Unwind::leave(Leave::Continue)),
         }
+    }
+
+    /// `s[i] == "c"` (see [`Op::CharIs`]): the byte compared in place for
+    /// an ASCII string; else as `==` compares the element.
+    fn char_is(
+        &mut self,
+        target: &Code,
+        index: &Code,
+        ch: &crate::value::Str,
+        equal: bool,
+    ) -> Flow {
+        // A local board is read where it is, not copied.
+        if let Op::Local(slot) = target.op {
+            let i = self.eval(index)?;
+            let i = self.world.to_i64(&i, index.span)?;
+            if let Value::Str(s) = &self.stack[self.base + slot as usize] {
+                if s.is_ascii() && ch.is_ascii() {
+                    if let Some(k) = crate::seq::position(i, s.len()) {
+                        return Ok(Value::Bool((s.as_bytes()[k] == ch.as_bytes()[0]) == equal));
+                    }
+                }
+            }
+            let t = self.stack[self.base + slot as usize].clone();
+            return self.char_is_value(&t, target.span, i, index.span, ch, equal);
+        }
+        let t = self.eval(target)?;
+        let i = self.eval(index)?;
+        let i = self.world.to_i64(&i, index.span)?;
+        self.char_is_value(&t, target.span, i, index.span, ch, equal)
+    }
+
+    fn char_is_value(
+        &mut self,
+        t: &Value,
+        tspan: Span,
+        i: i64,
+        ispan: Span,
+        ch: &crate::value::Str,
+        equal: bool,
+    ) -> Flow {
+        let index = ispan;
+        let target_span = tspan;
+        if let Value::Str(s) = t {
+            if s.is_ascii() && ch.is_ascii() {
+                let Some(k) = crate::seq::position(i, s.len()) else {
+                    return Err(crate::seq::out_of_range(t, i, index).into());
+                };
+                return Ok(Value::Bool((s.as_bytes()[k] == ch.as_bytes()[0]) == equal));
+            }
+        }
+        let element = crate::seq::index(t, i, target_span, index)?;
+        let same = self.world.equal(&element, &Value::Str(ch.clone()), index)?;
+        Ok(Value::Bool(same == equal))
     }
 
     fn all(&mut self, items: &[Code]) -> Flow<Vec<Value>> {
@@ -664,14 +799,17 @@ impl Machine {
         self.base = saved;
         self.stack.truncate(base);
         let v = match r {
-            Ok(v) | Err(Unwind::Return(v)) => v,
-            Err(Unwind::Error(e)) => return Err(e.in_function(&lambda.name, span)),
-            Err(_) => {
-                return Err(
-                    Error::spanned(span, "`break` or `continue` left a function")
-                        .with_kind(ErrorKind::Internal),
-                )
-            }
+            Ok(v) => v,
+            Err(u) => match *u.0 {
+                Leave::Return(v) => v,
+                Leave::Error(e) => return Err(e.in_function(&lambda.name, span)),
+                _ => {
+                    return Err(
+                        Error::spanned(span, "`break` or `continue` left a function")
+                            .with_kind(ErrorKind::Internal),
+                    )
+                }
+            },
         };
         if let Some(k) = key {
             f.remember(&k, v.clone());
@@ -920,7 +1058,7 @@ impl Machine {
             }
             if let Some(u) = until {
                 if !m.eval_bool(u, "a loop's `while`")? {
-                    return Err(Unwind::Break);
+                    return Err(Unwind::leave(Leave::Break));
                 }
             }
             if let Some(f) = filter {
@@ -929,12 +1067,14 @@ impl Machine {
                 }
             }
             match m.eval(body) {
-                Ok(_) | Err(Unwind::Continue) => Ok(()),
+                Ok(_) => Ok(()),
+                Err(u) if u.is_continue() => Ok(()),
                 Err(e) => Err(e),
             }
         });
         match r {
-            Ok(()) | Err(Unwind::Break) => Ok(Value::Nil),
+            Ok(()) => Ok(Value::Nil),
+            Err(u) if u.is_break() => Ok(Value::Nil),
             Err(e) => Err(e),
         }
     }
@@ -943,6 +1083,36 @@ impl Machine {
     /// `a..b` (without making the list; in a comprehension at most
     /// [`RANGE_LIMIT`] values), a list, a set or a string.
     fn iteration(&mut self, list: &Code, limited: bool) -> Flow<Iteration> {
+        // `range(n)`, `range(a, b)`: the integers, without making the list.
+        if let Op::Call {
+            callee: Callee::Builtin(id),
+            args,
+            ..
+        } = &list.op
+        {
+            if Some(*id) == library::range_id()
+                && (1..=2).contains(&args.len())
+                && args.iter().all(|a| a.name.is_none())
+            {
+                let mut bounds = Vec::with_capacity(2);
+                for a in args {
+                    let v = self.eval(&a.value)?;
+                    bounds.push(self.world.to_integer(&v, a.value.span)?);
+                }
+                let (from, to) = match <[BigInt; 2]>::try_from(bounds) {
+                    Ok([a, b]) => (a, b),
+                    Err(one) => (BigInt::zero(), one.into_iter().next().unwrap_or_default()),
+                };
+                if limited && &to - &from > BigInt::from(RANGE_LIMIT) {
+                    return Err(Error::spanned(
+                        list.span,
+                        "a range of more than 10,000,000 values",
+                    )
+                    .into());
+                }
+                return Ok(Iteration::Count(from, Some(to - 1), BigInt::from(1)));
+            }
+        }
         if let Op::Range(a, b) = &list.op {
             let (from, to) = if limited {
                 self.range_bounds(a, b)?
@@ -981,7 +1151,34 @@ impl Machine {
             cgt_core::interrupt::poll().map_err(Error::from)?;
             f(m, item)
         };
+        let over = match over {
+            Iteration::Count(from, to, by) => {
+                match (from.to_i64(), to.as_ref().map(|t| t.to_i64()), by.to_i64()) {
+                    (Some(a), None, Some(s)) => Iteration::Small(a, None, s),
+                    (Some(a), Some(Some(b)), Some(s)) => Iteration::Small(a, Some(b), s),
+                    _ => Iteration::Count(from, to, by),
+                }
+            }
+            other => other,
+        };
         match over {
+            Iteration::Small(from, to, by) => {
+                let mut i = from;
+                loop {
+                    if let Some(t) = to {
+                        if (by > 0 && i > t) || (by < 0 && i < t) {
+                            break;
+                        }
+                    }
+                    let g = self.world.arena.integer(i);
+                    step(self, Value::Game(g))?;
+                    match i.checked_add(by) {
+                        Some(next) => i = next,
+                        None => break,
+                    }
+                }
+                Ok(())
+            }
             Iteration::Count(from, to, by) => {
                 let up = by.is_positive();
                 let mut i = from;

@@ -8,7 +8,7 @@ use crate::error::{Error, Span};
 use crate::value::Value;
 use cgt_core::number::BigInt;
 use num_traits::ToPrimitive;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 /// The most values a range `a..b` or `range(a, b)` made into a list may have.
 pub const RANGE_LIMIT: u64 = 10_000_000;
@@ -25,10 +25,10 @@ pub fn position(i: i64, len: usize) -> Option<usize> {
 
 /// A string of one character; the ASCII ones are made once and shared.
 pub fn one_char(c: &str) -> Value {
-    static ASCII: OnceLock<Vec<Arc<str>>> = OnceLock::new();
+    static ASCII: OnceLock<Vec<crate::value::Str>> = OnceLock::new();
     let table = ASCII.get_or_init(|| {
         (0u8..128)
-            .map(|b| Arc::from((b as char).to_string()))
+            .map(|b| crate::value::Str::from((b as char).to_string()))
             .collect()
     });
     match c.as_bytes() {
@@ -72,13 +72,7 @@ pub fn index(t: &Value, i: i64, tspan: Span, ispan: Span) -> Result<Value, Error
         }
     };
     let Some(k) = position(i, len) else {
-        return Err(Error::spanned(
-            ispan,
-            format!(
-                "index {i} is out of range for a {} of length {len}",
-                t.type_name()
-            ),
-        ));
+        return Err(out_of_range(t, i, ispan));
     };
     Ok(match t {
         Value::List(items) => items[k].clone(),
@@ -86,6 +80,23 @@ pub fn index(t: &Value, i: i64, tspan: Span, ispan: Span) -> Result<Value, Error
         Value::Str(s) => one_char(chars(s)[k]),
         _ => unreachable!("checked above"),
     })
+}
+
+/// The error for index `i` of `t` out of its range.
+#[cold]
+pub fn out_of_range(t: &Value, i: i64, span: Span) -> Error {
+    let len = match t {
+        Value::List(items) | Value::Set(items) => items.len(),
+        Value::Str(s) => char_count(s),
+        _ => 0,
+    };
+    Error::spanned(
+        span,
+        format!(
+            "index {i} is out of range for a {} of length {len}",
+            t.type_name()
+        ),
+    )
 }
 
 /// The clamped bounds of a slice `[a:b]` of a sequence of `len`.

@@ -16,6 +16,29 @@ use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+/// A string of the language: one word wide (the length lives with the
+/// characters), so a value is two words and a computation's result
+/// returns in registers.
+pub type Str = arcstr::ArcStr;
+
+/// A ruleset's position, behind one thin pointer (for the same reason).
+#[derive(Clone, Debug)]
+pub struct Position(pub Arc<Arc<dyn AnyPosition>>);
+
+impl std::ops::Deref for Position {
+    type Target = dyn AnyPosition;
+    fn deref(&self) -> &Self::Target {
+        &**self.0
+    }
+}
+
+impl Position {
+    /// The shared position.
+    pub fn shared(&self) -> Arc<dyn AnyPosition> {
+        (*self.0).clone()
+    }
+}
+
 #[derive(Clone, Debug)]
 /// A value of the language.
 pub enum Value {
@@ -40,16 +63,16 @@ pub enum Value {
     /// `Left` or `Right`.
     Player(Player),
     /// A string.
-    Str(Arc<str>),
+    Str(Str),
     /// Text produced by a function, printed as is (e.g. an uptimal expansion).
-    Text(Arc<str>),
+    Text(Str),
     /// `[a, b, ...]` (tuples are lists too).
     List(Arc<Vec<Value>>),
     /// `{a, b, ...}`: a set, without duplicates, printed in CGSuite's order.
     Set(Arc<Vec<Value>>),
     /// A position of a ruleset (built in or defined in the language); its
     /// value is computed when a game is needed.
-    Position(Arc<dyn AnyPosition>),
+    Position(Position),
     /// Rows of values, printed as an aligned table (or a LaTeX tabular).
     Table(Arc<Vec<Vec<Value>>>),
     /// A function defined with `def`.
@@ -94,13 +117,18 @@ impl Value {
     }
 
     /// A string value.
-    pub fn str(s: impl Into<Arc<str>>) -> Value {
+    pub fn str(s: impl Into<Str>) -> Value {
         Value::Str(s.into())
     }
 
     /// Text printed as is.
-    pub fn text(s: impl Into<Arc<str>>) -> Value {
+    pub fn text(s: impl Into<Str>) -> Value {
         Value::Text(s.into())
+    }
+
+    /// A position value.
+    pub fn position(p: Arc<dyn AnyPosition>) -> Value {
+        Value::Position(Position(Arc::new(p)))
     }
 
     /// A short name of the value's type, for error messages.
@@ -317,6 +345,10 @@ pub struct Ruleset {
     /// A position whose game is the negative (exchanging the players' roles,
     /// e.g. a transposed Domineering board; optional).
     pub conjugate: Option<Value>,
+    /// A key and whether the position's game is the negative of the key's
+    /// (`[k, true]`), for symmetries that exchange the players; replaces
+    /// `key` and `conjugate` (optional).
+    pub signed_key: Option<Value>,
     /// The exploration so far (see `library::rulesets`).
     pub graph: Mutex<Option<Arc<dyn Any + Send + Sync>>>,
 }
@@ -350,21 +382,52 @@ pub struct Module {
 pub struct Key(pub Value);
 
 impl PartialEq for Key {
+    #[inline]
     fn eq(&self, other: &Self) -> bool {
-        same(&self.0, &other.0)
+        // Strings first: the positions of most rulesets written in the language.
+        match (&self.0, &other.0) {
+            (Value::Str(x), Value::Str(y)) => x.as_bytes() == y.as_bytes(),
+            (a, b) => same(a, b),
+        }
     }
 }
 
 impl Eq for Key {}
 
+/// A value looked up as a [`Key`] without taking it.
+pub struct KeyRef<'a>(pub &'a Value);
+
+impl Hash for KeyRef<'_> {
+    #[inline]
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        hash_value(self.0, state);
+    }
+}
+
+impl Equivalent<Key> for KeyRef<'_> {
+    #[inline]
+    fn equivalent(&self, key: &Key) -> bool {
+        match (self.0, &key.0) {
+            (Value::Str(x), Value::Str(y)) => x.as_bytes() == y.as_bytes(),
+            (a, b) => same(a, b),
+        }
+    }
+}
+
 impl Hash for Key {
+    #[inline]
     fn hash<H: Hasher>(&self, state: &mut H) {
         hash_value(&self.0, state);
     }
 }
 
 /// Hash a value consistently with [`same`].
+#[inline]
 pub fn hash_value<H: Hasher>(v: &Value, state: &mut H) {
+    if let Value::Str(s) = v {
+        // (A string hashes as nothing else does: no other kind writes a `str`.)
+        return s.as_str().hash(state);
+    }
     std::mem::discriminant(v).hash(state);
     match v {
         Value::Game(g) => g.hash(state),

@@ -452,7 +452,7 @@ impl World {
                 }
                 Ok(true)
             }
-            (Value::Str(x), Value::Str(y)) => Ok(Arc::ptr_eq(x, y) || x == y),
+            (Value::Str(x), Value::Str(y)) => Ok(crate::value::Str::ptr_eq(x, y) || x == y),
             (Value::Bool(x), Value::Bool(y)) => Ok(x == y),
             (Value::Outcome(x), Value::Outcome(y)) => Ok(x == y),
             (Value::Player(x), Value::Player(y)) => Ok(x == y),
@@ -810,12 +810,17 @@ impl World {
     }
 
     /// An integer value as an `i64` (indices and counts).
+    #[inline]
     pub fn to_i64(&mut self, v: &Value, span: Span) -> Result<i64, Error> {
         if let Value::Game(g) = v {
             if let Some(n) = self.arena.as_i64(*g) {
                 return Ok(n);
             }
         }
+        self.other_i64(v, span)
+    }
+
+    fn other_i64(&mut self, v: &Value, span: Span) -> Result<i64, Error> {
         let n = self.to_integer(v, span)?;
         n.to_i64()
             .ok_or_else(|| Error::spanned(span, format!("{n} is out of range here")))

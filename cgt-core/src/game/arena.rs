@@ -155,6 +155,10 @@ impl Drop for Arena {
 /// Integers with |n| below this are found by index, not by hash.
 const SMALL_INTS: i64 = 1 << 12;
 
+/// The integers `0..DIRECT_INTS` are the arena's first games: game `n` is
+/// the integer `n`.
+const DIRECT_INTS: i64 = 256;
+
 impl Default for Arena {
     fn default() -> Self {
         Self::new()
@@ -202,6 +206,14 @@ impl Arena {
             base,
         };
         arena.zero = arena.nus(Nus::default());
+        // The integers 0..DIRECT_INTS are the first games, in order, so that
+        // a program's counts and indices need no lookup either way.
+        for n in 1..DIRECT_INTS {
+            let g = arena.nus(Nus::number(Dyadic::from_i64(n)));
+            debug_assert_eq!(arena.index(g), n as usize);
+            arena.small_ints[(n + SMALL_INTS) as usize] = Some(g);
+        }
+        arena.small_ints[SMALL_INTS as usize] = Some(arena.zero);
         arena
     }
 
@@ -270,6 +282,8 @@ impl Arena {
     /// cache), giving their memory back: after a computation was stopped,
     /// nothing refers to them. Ids below `len` stay valid.
     pub fn rollback(&mut self, len: usize) {
+        // The direct integers stay: ids are made from them without a lookup.
+        let len = len.max(DIRECT_INTS as usize);
         if self.nodes.len() <= len {
             return;
         }
@@ -375,7 +389,15 @@ impl Arena {
     }
 
     /// The integer `n`.
+    #[inline]
     pub fn integer(&mut self, n: i64) -> GameId {
+        if (0..DIRECT_INTS).contains(&n) {
+            return GameId(self.base + n as u32);
+        }
+        self.other_integer(n)
+    }
+
+    fn other_integer(&mut self, n: i64) -> GameId {
         if (-SMALL_INTS..SMALL_INTS).contains(&n) {
             let k = (n + SMALL_INTS) as usize;
             if let Some(g) = self.small_ints[k] {
@@ -389,7 +411,16 @@ impl Arena {
     }
 
     /// The integer `g` equals, if it is one that fits an `i64`.
+    #[inline]
     pub fn as_i64(&self, g: GameId) -> Option<i64> {
+        let k = self.index(g);
+        if k < DIRECT_INTS as usize {
+            return Some(k as i64);
+        }
+        self.other_as_i64(g)
+    }
+
+    fn other_as_i64(&self, g: GameId) -> Option<i64> {
         match self.node(g) {
             Node::Nus(v) if v.ups == 0 && v.nim == 0 && v.number.exponent() == 0 => {
                 v.number.small_numerator()

@@ -330,6 +330,17 @@ impl Memos {
         self.0.clear();
     }
 
+    /// A table of another kind kept with the memos, one per type (a
+    /// position type's own memo, for positions valued without the
+    /// [`Evaluator`]); cleared with them.
+    pub fn slot<T: Default + Send + 'static>(&mut self) -> &mut T {
+        self.0
+            .entry(TypeId::of::<T>())
+            .or_insert_with(|| Box::new(T::default()))
+            .downcast_mut()
+            .expect("slots are keyed by their type")
+    }
+
     fn table<R: Ruleset + Eq + Hash + Send + 'static>(&mut self) -> &mut HashMap<R, Memo<R>>
     where
         R::Position: Send,

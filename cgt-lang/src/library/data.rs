@@ -310,6 +310,26 @@ pub static DATA: &[Builtin] = &[
         }),
     },
     Builtin {
+        name: "replace_each",
+        signature: "replace_each(s, from, to)",
+        arity: 3..=3,
+        topic: "lists and strings",
+        help: "Every string made from s by replacing one occurrence of `from` by `to`, occurrences from the left (overlapping ones included): the moves of many strip and board games in one call. Toads-and-Frogs' toads: replace_each(s, \"T.\", \".T\") + replace_each(s, \"TF.\", \".FT\"); Domineering's horizontal dominoes: replace_each(b, \"..\", \"##\") (rows of a board are separated by |, so a pattern stays in its row); grid_replace_each reads down the columns.",
+        example: "replace_each(\"TT..F\", \"T.\", \".T\")",
+        run: Run::Native(|_, a| {
+            let (s, from, to) = (str_arg(a, 0)?, str_arg(a, 1)?, str_arg(a, 2)?);
+            let mut out = Vec::new();
+            for k in byte_matches(s, from) {
+                let mut t = String::with_capacity(s.len() - from.len() + to.len());
+                t.push_str(&s[..k]);
+                t.push_str(to);
+                t.push_str(&s[k + from.len()..]);
+                out.push(Value::str(t));
+            }
+            Ok(Value::list(out))
+        }),
+    },
+    Builtin {
         name: "replace_at",
         signature: "replace_at(s, i, t)",
         arity: 3..=3,
@@ -450,6 +470,21 @@ pub static DATA: &[Builtin] = &[
 ];
 
 /// Where `t` starts in `s` (character indices; overlapping occurrences too).
+/// Where `t` starts in `s`, as byte offsets (overlapping occurrences too).
+pub(super) fn byte_matches(s: &str, t: &str) -> Vec<usize> {
+    if t.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(k) = s[from..].find(t) {
+        let at = from + k;
+        out.push(at);
+        from = at + s[at..].chars().next().map_or(1, char::len_utf8);
+    }
+    out
+}
+
 fn find_all(s: &str, t: &str) -> Vec<usize> {
     if t.is_empty() {
         return Vec::new();

@@ -97,7 +97,7 @@ fn options_of(s: &mut dyn Context, a: &Args, left: bool) -> Result<Value, Error>
             } else {
                 p.right_options()
             };
-            Ok(Value::list(o.into_iter().map(Value::Position).collect()))
+            Ok(Value::list(o.into_iter().map(Value::position).collect()))
         }
         v @ Value::Form(_) => {
             let f = s.world().to_form(v, a.spans[0])?;

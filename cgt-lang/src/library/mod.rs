@@ -84,7 +84,7 @@ impl Builtin {
                 for (v, span) in a.values.iter().zip(a.spans) {
                     args.push(to_arg(s, v, *span)?);
                 }
-                build(&args).map(Value::Position).map_err(|e| {
+                build(&args).map(Value::position).map_err(|e| {
                     let span = e.arg.and_then(|k| a.spans.get(k)).unwrap_or(&a.call);
                     Error::spanned(*span, e.message)
                 })
@@ -142,6 +142,12 @@ pub fn get(id: BuiltinId) -> &'static Builtin {
 /// How the built-in with this id prints as a value: its signature.
 pub fn signature(id: BuiltinId) -> &'static str {
     get(id).signature
+}
+
+/// The id of `range`, whose lists `for` runs over without making them.
+pub fn range_id() -> Option<BuiltinId> {
+    static ID: OnceLock<Option<BuiltinId>> = OnceLock::new();
+    *ID.get_or_init(|| id_of("range"))
 }
 
 /// The built-in called `name`.

@@ -1,27 +1,35 @@
 //! Rulesets defined in the language: a Left-move function and a Right-move
 //! function (position -> list of positions), optionally a `components`
-//! function and a symmetry `key`. Positions are any values with equality.
+//! function, a symmetry `key` and a `conjugate`. Positions are any values
+//! with equality.
 //!
 //! Making a position explores everything reachable from it once, calling
-//! the language's functions, into the ruleset's game graph (nodes keyed by
-//! `key`, a position that can reach itself reported with the cycle); the
-//! engine's [`Evaluator`](cgt_core::ruleset::Evaluator) then computes on the
-//! graph exactly as on a built-in ruleset, memoised per graph. The language
-//! and the engine stay apart: the engine never calls back into the language.
+//! the language's functions, into the ruleset's game graph: nodes keyed by
+//! `key`, each with its options (or components) as node numbers in one
+//! array of edges; a position that can reach itself is reported with the
+//! cycle. Values are computed on the graph directly, children first, into a
+//! table of the session's memos; outcome and misère searches and forms go
+//! through the engine's [`Evaluator`](cgt_core::ruleset::Evaluator) on the
+//! same graph. The language and the engine stay apart: the engine never
+//! calls back into the language.
 
 use super::{Args, Builtin, Run};
 use crate::context::Context;
 use crate::error::{Error, Span};
-use crate::value::{Key, Ruleset as UserRuleset, Value};
-use cgt_core::ruleset::registry::{Notation, Positioned};
+use crate::value::{Key, KeyRef, Ruleset as UserRuleset, Value};
+use cgt_core::analysis::Outcome;
+use cgt_core::form::Form;
+use cgt_core::game::{Arena, GameId};
+use cgt_core::ruleset::registry::{AnyPosition, Memos, Notation, Positioned};
 use cgt_core::ruleset::Ruleset;
 use hashbrown::HashMap;
 use smallvec::SmallVec;
+use std::any::Any;
+use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
-/// The graph a ruleset explores into now (a new one if none, or if the
-/// slot holds something else).
+/// The graph a ruleset explores into now (a new one if none).
 fn current(rs: &UserRuleset) -> Arc<Graph> {
     let Ok(mut slot) = rs.graph.lock() else {
         return Graph::new(&rs.name);
@@ -59,28 +67,61 @@ struct GraphData {
     /// of the key function).
     seen: HashMap<Key, u32>,
     nodes: Vec<Node>,
+    /// The nodes' children, each node's in one run: its components, or its
+    /// Left options then its Right options (its Left ones only, if the two
+    /// sides' moves are one function's).
+    edges: Vec<u32>,
+    /// How positions holding games print (inside the ruleset's call);
+    /// positions of plain data print from themselves.
+    texts: HashMap<u32, String>,
 }
 
+/// A node: one position (the first met with its key) and its children.
 #[derive(Debug)]
 struct Node {
-    /// The position (the first one met with its key).
     position: Value,
-    /// How the position prints (inside the ruleset's call), for positions
-    /// holding games; positions of plain data print from `position`.
-    text: Option<String>,
-    left: Vec<u32>,
-    right: Vec<u32>,
-    /// Components, if the position splits into more than one.
-    parts: Option<Vec<u32>>,
+    /// Where its children start in `edges`.
+    first: u32,
+    /// How many Left options (or components) it has.
+    left: u32,
+    /// How many Right options (equal to `left` and not stored separately
+    /// when `IMPARTIAL`).
+    right: u32,
     /// For a position met as the conjugate of one explored already: that
     /// node, whose game is this one's negative (never itself an alias).
-    negative_of: Option<u32>,
+    negative_of: u32,
     state: State,
+    flags: u8,
+}
+
+/// The node's children are its components.
+const SPLITS: u8 = 1;
+/// The node's Right options are its Left options.
+const IMPARTIAL: u8 = 2;
+/// No node.
+const NONE: u32 = u32::MAX;
+
+impl Node {
+    fn splits(&self) -> bool {
+        self.flags & SPLITS != 0
+    }
+
+    fn left_edges<'d>(&self, edges: &'d [u32]) -> &'d [u32] {
+        &edges[self.first as usize..(self.first + self.left) as usize]
+    }
+
+    fn right_edges<'d>(&self, edges: &'d [u32]) -> &'d [u32] {
+        if self.flags & IMPARTIAL != 0 {
+            return self.left_edges(edges);
+        }
+        let start = (self.first + self.left) as usize;
+        &edges[start..start + self.right as usize]
+    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum State {
-    /// Known, options not computed yet.
+    /// Known, children not computed yet.
     New,
     /// On the path being explored.
     Open,
@@ -100,7 +141,7 @@ impl Graph {
     }
 
     fn len(&self) -> usize {
-        self.data.read().map_or(0, |d| d.nodes.len())
+        self.read(|d| d.nodes.len())
     }
 
     fn read<T>(&self, f: impl FnOnce(&GraphData) -> T) -> T {
@@ -119,7 +160,7 @@ impl Graph {
 }
 
 /// The rules of a language-defined ruleset as the engine sees them: the
-/// explored graph. Positions are node numbers; equal graphs are the same graph.
+/// explored graph. Positions are sums of nodes; equal graphs are the same graph.
 #[derive(Clone, Debug)]
 pub struct GraphRules(Arc<Graph>);
 
@@ -131,8 +172,8 @@ impl PartialEq for GraphRules {
 
 impl Eq for GraphRules {}
 
-impl std::hash::Hash for GraphRules {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+impl Hash for GraphRules {
+    fn hash<H: Hasher>(&self, state: &mut H) {
         self.0.id.hash(state);
     }
 }
@@ -149,13 +190,13 @@ const NEGATED: u32 = 1 << 31;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Pos(SmallVec<[u32; 4]>);
 
-impl GraphRules {
+impl GraphData {
     /// The explored node whose game `p` is, and whether `p` is its negative.
     fn resolve(&self, p: u32) -> (u32, bool) {
         let (n, neg) = (p & !NEGATED, p & NEGATED != 0);
-        match self.0.read(|d| d.nodes[n as usize].negative_of) {
-            Some(t) => (t, !neg),
-            None => (n, neg),
+        match self.nodes[n as usize].negative_of {
+            NONE => (n, neg),
+            t => (t, !neg),
         }
     }
 
@@ -167,9 +208,11 @@ impl GraphRules {
         while let Some(x) = stack.pop() {
             let (n, neg) = self.resolve(x);
             let sign = if neg { NEGATED } else { 0 };
-            match self.0.read(|d| d.nodes[n as usize].parts.clone()) {
-                Some(parts) => stack.extend(parts.into_iter().map(|q| q ^ sign)),
-                None => out.push(n | sign),
+            let node = &self.nodes[n as usize];
+            if node.splits() {
+                stack.extend(node.left_edges(&self.edges).iter().map(|q| q ^ sign));
+            } else {
+                out.push(n | sign);
             }
         }
         out.sort_unstable();
@@ -177,18 +220,18 @@ impl GraphRules {
     }
 
     /// One player's options of a node that does not split.
-    fn sided(&self, x: u32, left: bool) -> Vec<u32> {
+    fn sided(&self, x: u32, left: bool) -> SmallVec<[u32; 16]> {
         let (n, neg) = (x & !NEGATED, x & NEGATED != 0);
-        self.0.read(|d| {
-            let node = &d.nodes[n as usize];
-            match (left, neg) {
-                (true, false) => node.left.clone(),
-                (false, false) => node.right.clone(),
-                // Left's options of -G are the negatives of Right's of G.
-                (true, true) => node.right.iter().map(|x| x ^ NEGATED).collect(),
-                (false, true) => node.left.iter().map(|x| x ^ NEGATED).collect(),
-            }
-        })
+        let node = &self.nodes[n as usize];
+        // Left's options of -G are the negatives of Right's of G.
+        let from_left = left != neg;
+        let edges = if from_left {
+            node.left_edges(&self.edges)
+        } else {
+            node.right_edges(&self.edges)
+        };
+        let flip = if neg { NEGATED } else { 0 };
+        edges.iter().map(|e| e ^ flip).collect()
     }
 
     /// One player's options of a sum: a move in one of its parts.
@@ -213,15 +256,15 @@ impl Ruleset for GraphRules {
     type Position = Pos;
 
     fn left_options(&self, p: &Pos) -> Vec<Pos> {
-        self.options(p, true)
+        self.0.read(|d| d.options(p, true))
     }
 
     fn right_options(&self, p: &Pos) -> Vec<Pos> {
-        self.options(p, false)
+        self.0.read(|d| d.options(p, false))
     }
 
     fn signed_key(&self, p: &Pos) -> (Pos, bool) {
-        let parts = self.normalized(p);
+        let parts = self.0.read(|d| d.normalized(p));
         match parts[..] {
             [x] if x & NEGATED != 0 => (Pos(smallvec::smallvec![x ^ NEGATED]), true),
             _ => (Pos(parts), false),
@@ -229,11 +272,11 @@ impl Ruleset for GraphRules {
     }
 
     fn canonical_key(&self, p: &Pos) -> Pos {
-        Pos(self.normalized(p))
+        Pos(self.0.read(|d| d.normalized(p)))
     }
 
     fn components(&self, p: &Pos) -> Option<Vec<Pos>> {
-        let parts = self.normalized(p);
+        let parts = self.0.read(|d| d.normalized(p));
         (parts.len() > 1).then(|| parts.iter().map(|&x| Pos(smallvec::smallvec![x])).collect())
     }
 }
@@ -246,14 +289,173 @@ impl Notation for GraphRules {
         let terms: Vec<String> =
             p.0.iter()
                 .map(|&x| {
-                    let inner = self
-                        .0
-                        .read(|d| node_text(&d.nodes[(x & !NEGATED) as usize]));
+                    let inner = self.0.read(|d| d.node_text(x & !NEGATED));
                     let sign = if x & NEGATED != 0 { "-" } else { "" };
                     format!("{sign}{}({inner})", self.0.name)
                 })
                 .collect();
         terms.join(" + ")
+    }
+}
+
+/// The values of the nodes of each graph, as games of the session's arena:
+/// kept with the evaluators' memos, and cleared with them when the arena
+/// loses games.
+#[derive(Default)]
+struct GraphValues(HashMap<u64, Vec<Option<GameId>>>);
+
+/// A position of a language-defined ruleset: the engine's view of it
+/// (searches, forms, options), with values computed on the graph directly.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct UserPosition(Positioned<GraphRules>);
+
+impl UserPosition {
+    fn boxed(rules: GraphRules, position: Pos) -> Arc<dyn AnyPosition> {
+        Arc::new(UserPosition(Positioned { rules, position }))
+    }
+
+    /// The values of the node `p` and of everything below it (children
+    /// first, on an explicit stack), as a game of `arena`.
+    fn node_value(&self, x: u32, arena: &mut Arena, memos: &mut Memos) -> GameId {
+        let graph = &self.0.rules.0;
+        let values = memos.slot::<GraphValues>().0.entry(graph.id).or_default();
+        graph.read(|d| {
+            if values.len() < d.nodes.len() {
+                values.resize(d.nodes.len(), None);
+            }
+            let (root, neg) = d.resolve(x);
+            let mut stack: Vec<(u32, bool)> = vec![(root, false)];
+            while let Some(&(n, ready)) = stack.last() {
+                if values[n as usize].is_some() {
+                    stack.pop();
+                    continue;
+                }
+                let node = &d.nodes[n as usize];
+                if !ready {
+                    stack.last_mut().expect("not empty").1 = true;
+                    let kids = node.left_edges(&d.edges).iter().chain(if node.splits() {
+                        [].iter()
+                    } else {
+                        node.right_edges(&d.edges).iter()
+                    });
+                    for &k in kids {
+                        let (c, _) = d.resolve(k);
+                        if values[c as usize].is_none() {
+                            stack.push((c, false));
+                        }
+                    }
+                    continue;
+                }
+                stack.pop();
+                cgt_core::interrupt::check();
+                let of = |arena: &mut Arena, k: u32| {
+                    let (c, negated) = d.resolve(k);
+                    let g = values[c as usize].expect("children are valued first");
+                    if negated {
+                        arena.neg(g)
+                    } else {
+                        g
+                    }
+                };
+                let g = if node.splits() {
+                    let mut acc = arena.zero();
+                    for &k in node.left_edges(&d.edges) {
+                        let v = of(arena, k);
+                        acc = arena.add(acc, v);
+                    }
+                    acc
+                } else {
+                    let left: Vec<GameId> = node
+                        .left_edges(&d.edges)
+                        .iter()
+                        .map(|&k| of(arena, k))
+                        .collect();
+                    let right: Vec<GameId> = node
+                        .right_edges(&d.edges)
+                        .iter()
+                        .map(|&k| of(arena, k))
+                        .collect();
+                    arena.construct(left, right)
+                };
+                values[n as usize] = Some(g);
+            }
+            let g = values[root as usize].expect("valued above");
+            if neg {
+                arena.neg(g)
+            } else {
+                g
+            }
+        })
+    }
+}
+
+impl AnyPosition for UserPosition {
+    fn text(&self) -> String {
+        self.0.text()
+    }
+
+    fn value(&self, arena: &mut Arena, memos: &mut Memos) -> GameId {
+        let mut acc = arena.zero();
+        for &x in &self.0.position.0 {
+            let g = self.node_value(x, arena, memos);
+            acc = arena.add(acc, g);
+        }
+        acc
+    }
+
+    fn parts(&self, arena: &mut Arena, memos: &mut Memos) -> Vec<GameId> {
+        let parts = self.0.rules.0.read(|d| d.normalized(&self.0.position));
+        parts
+            .iter()
+            .map(|&x| self.node_value(x, arena, memos))
+            .collect()
+    }
+
+    fn outcome(&self, memos: &mut Memos) -> Outcome {
+        self.0.outcome(memos)
+    }
+
+    fn splits(&self) -> bool {
+        self.0.splits()
+    }
+
+    fn misere_outcome(&self) -> Outcome {
+        self.0.misere_outcome()
+    }
+
+    fn form(&self) -> Arc<Form> {
+        self.0.form()
+    }
+
+    fn left_options(&self) -> Vec<Arc<dyn AnyPosition>> {
+        let rules = &self.0.rules;
+        rules
+            .left_options(&self.0.position)
+            .into_iter()
+            .map(|p| Self::boxed(rules.clone(), p))
+            .collect()
+    }
+
+    fn right_options(&self) -> Vec<Arc<dyn AnyPosition>> {
+        let rules = &self.0.rules;
+        rules
+            .right_options(&self.0.position)
+            .into_iter()
+            .map(|p| Self::boxed(rules.clone(), p))
+            .collect()
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn same(&self, other: &dyn AnyPosition) -> bool {
+        other.as_any().downcast_ref::<Self>() == Some(self)
+    }
+
+    fn hash_into(&self, mut state: &mut dyn Hasher) {
+        std::any::TypeId::of::<Self>().hash(&mut state);
+        self.hash(&mut state);
     }
 }
 
@@ -267,41 +469,32 @@ fn plain_data(v: &Value) -> bool {
     }
 }
 
-/// How a node's position prints.
-fn node_text(n: &Node) -> String {
-    fn write(v: &Value, out: &mut String) {
-        match v {
-            Value::Str(s) => {
-                out.push('"');
-                for c in s.chars() {
-                    if c == '"' || c == '\\' {
-                        out.push('\\');
+impl GraphData {
+    /// How a node's position prints.
+    fn node_text(&self, n: u32) -> String {
+        fn write(v: &Value, out: &mut String) {
+            match v {
+                Value::Str(s) => out.push_str(&crate::world::quoted(s)),
+                Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+                Value::List(items) => {
+                    out.push('[');
+                    for (k, x) in items.iter().enumerate() {
+                        if k > 0 {
+                            out.push(',');
+                        }
+                        write(x, out);
                     }
-                    out.push(c);
+                    out.push(']');
                 }
-                out.push('"');
+                _ => {}
             }
-            Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-            Value::List(items) => {
-                out.push('[');
-                for (k, x) in items.iter().enumerate() {
-                    if k > 0 {
-                        out.push(',');
-                    }
-                    write(x, out);
-                }
-                out.push(']');
-            }
-            _ => {}
         }
-    }
-    match &n.text {
-        Some(t) => t.clone(),
-        None => {
-            let mut out = String::new();
-            write(&n.position, &mut out);
-            out
+        if let Some(t) = self.texts.get(&n) {
+            return t.clone();
         }
+        let mut out = String::new();
+        write(&self.nodes[n as usize].position, &mut out);
+        out
     }
 }
 
@@ -319,7 +512,7 @@ pub fn make_position(
     let graph = current(rs);
     let root = explore(s, rs, &graph, p, span)?;
     let position = Pos(smallvec::smallvec![root]);
-    Ok(Value::Position(Positioned::boxed(
+    Ok(Value::position(UserPosition::boxed(
         GraphRules(graph),
         position,
     )))
@@ -336,7 +529,7 @@ fn moves(
     match s.apply(f, vec![p.clone()], span)? {
         // The list is usually the function's own: take it without a copy.
         Value::List(items) => Ok(Arc::try_unwrap(items).unwrap_or_else(|shared| (*shared).clone())),
-        Value::Set(items) => Ok((*items).clone()),
+        Value::Set(items) => Ok(Arc::try_unwrap(items).unwrap_or_else(|shared| (*shared).clone())),
         other => Err(Error::spanned(
             span,
             format!(
@@ -355,22 +548,90 @@ fn node_of(
     p: Value,
     span: Span,
 ) -> Result<u32, Error> {
-    let raw = Key(p.clone());
-    if let Some(n) = graph.read(|d| d.seen.get(&raw).copied()) {
+    match graph.read(|d| d.seen.get(&KeyRef(&p)).copied()) {
+        Some(n) => Ok(n),
+        None => new_node_of(s, rs, graph, p, span),
+    }
+}
+
+/// The nodes of positions `ps`, onto `out`: those met before found under
+/// one lock, the others made.
+fn nodes_of(
+    s: &mut dyn Context,
+    rs: &UserRuleset,
+    graph: &Graph,
+    ps: Vec<Value>,
+    span: Span,
+    out: &mut SmallVec<[u32; 32]>,
+) -> Result<(), Error> {
+    let start = out.len();
+    graph.read(|d| {
+        out.extend(
+            ps.iter()
+                .map(|p| d.seen.get(&KeyRef(p)).copied().unwrap_or(NONE)),
+        )
+    });
+    for (k, p) in ps.into_iter().enumerate() {
+        if out[start + k] == NONE {
+            out[start + k] = new_node_of(s, rs, graph, p, span)?;
+        }
+    }
+    Ok(())
+}
+
+/// The node of position `p`, not met before (with [`NEGATED`] if its game
+/// is the negative of the node's).
+fn new_node_of(
+    s: &mut dyn Context,
+    rs: &UserRuleset,
+    graph: &Graph,
+    p: Value,
+    span: Span,
+) -> Result<u32, Error> {
+    let raw = Key(p);
+    if let Some(f) = &rs.signed_key {
+        let (key, negated) = match s.apply(f, vec![raw.0.clone()], span)? {
+            Value::List(pair) => match &pair[..] {
+                [k, Value::Bool(b)] => (Key(k.clone()), *b),
+                _ => return Err(signed_key_error(span)),
+            },
+            _ => return Err(signed_key_error(span)),
+        };
+        let sign = if negated { NEGATED } else { 0 };
+        // The index holds each node with the sign of the position it was
+        // made from: a position of the same key and the other sign is its
+        // negative.
+        let n = match graph.read(|d| d.index.get(&key).copied()) {
+            Some(v) => v ^ sign,
+            None => {
+                let n = keyed_node(s, rs, graph, Key(Value::Nil), raw.0.clone(), span)?;
+                graph.write(|d| d.index.insert(key, n | sign));
+                n
+            }
+        };
+        graph.write(|d| d.seen.insert(raw, n));
         return Ok(n);
     }
     let key = match &rs.key {
-        Some(f) => Key(s.apply(f, vec![p.clone()], span)?),
+        Some(f) => Key(s.apply(f, vec![raw.0.clone()], span)?),
         None => raw.clone(),
     };
-    let n = keyed_node(s, rs, graph, key, p, span)?;
+    let n = keyed_node(s, rs, graph, key, raw.0.clone(), span)?;
     graph.write(|d| d.seen.insert(raw, n));
     Ok(n)
 }
 
+fn signed_key_error(span: Span) -> Error {
+    Error::spanned(
+        span,
+        "a ruleset's signed_key function gives [key, negated]: a key, and true when the position's game is the negative of the key's",
+    )
+}
+
 /// The node of the positions with this key (`p` one of them). A new
 /// position whose conjugate is explored already becomes its negative,
-/// with nothing of its own to explore.
+/// with nothing of its own to explore. (With a signed key the caller
+/// indexes the node itself: `key` is not used.)
 fn keyed_node(
     s: &mut dyn Context,
     rs: &UserRuleset,
@@ -379,19 +640,22 @@ fn keyed_node(
     p: Value,
     span: Span,
 ) -> Result<u32, Error> {
-    if let Some(n) = graph.read(|d| d.index.get(&key).copied()) {
-        return Ok(n);
+    let signed = rs.signed_key.is_some();
+    if !signed {
+        if let Some(n) = graph.read(|d| d.index.get(&key).copied()) {
+            return Ok(n);
+        }
     }
-    let mut negative_of = None;
+    let mut negative_of = NONE;
     if let Some(f) = &rs.conjugate {
         let c = s.apply(f, vec![p.clone()], span)?;
-        let found = graph.read(|d| d.seen.get(&Key(c.clone())).copied());
-        let found = match found {
+        let c = Key(c);
+        let found = match graph.read(|d| d.seen.get(&c).copied()) {
             Some(n) => Some(n),
             None => {
                 let kc = match &rs.key {
-                    Some(k) => Key(s.apply(k, vec![c], span)?),
-                    None => Key(c),
+                    Some(k) => Key(s.apply(k, vec![c.0], span)?),
+                    None => c,
                 };
                 graph.read(|d| d.index.get(&kc).copied())
             }
@@ -400,11 +664,12 @@ fn keyed_node(
         if let Some(n) = found {
             negative_of = graph.read(|d| {
                 let node = &d.nodes[n as usize];
-                match (node.state, node.negative_of) {
-                    // The negative of a negative is the game itself:
-                    // keep such positions as nodes of their own.
-                    (State::Done, None) => Some(n),
-                    _ => None,
+                // The negative of a negative is the game itself: keep such
+                // positions as nodes of their own.
+                if node.state == State::Done && node.negative_of == NONE {
+                    n
+                } else {
+                    NONE
                 }
             });
         }
@@ -420,18 +685,23 @@ fn keyed_node(
             })?;
         d.nodes.push(Node {
             position: p,
-            text,
-            left: Vec::new(),
-            right: Vec::new(),
-            parts: None,
-            state: if negative_of.is_some() {
+            first: 0,
+            left: 0,
+            right: 0,
+            negative_of,
+            state: if negative_of != NONE {
                 State::Done
             } else {
                 State::New
             },
-            negative_of,
+            flags: 0,
         });
-        d.index.insert(key, n);
+        if let Some(t) = text {
+            d.texts.insert(n, t);
+        }
+        if !signed {
+            d.index.insert(key, n);
+        }
         Ok(n)
     })
 }
@@ -445,23 +715,24 @@ fn explore(
     root: Value,
     span: Span,
 ) -> Result<u32, Error> {
-    let root_node = node_of(s, rs, graph, root.clone(), span)?;
+    let root_node = node_of(s, rs, graph, root, span)?;
+    let (root_sign, root_node) = (root_node & NEGATED, root_node & !NEGATED);
     if graph.read(|d| d.nodes[root_node as usize].state == State::Done) {
-        return Ok(root_node);
+        return Ok(root_node | root_sign);
     }
-    // The path: each node with its position, its children and how many
-    // of them have been visited.
+    // The path: each node with its children and how many of them have
+    // been visited.
     struct Frame {
         node: u32,
-        children: Vec<u32>,
+        children: SmallVec<[u32; 32]>,
         next: usize,
     }
     let mut path: Vec<Frame> = Vec::new();
-    let mut pending = Some((root_node, root));
+    let mut pending = Some(root_node);
     loop {
         cgt_core::interrupt::poll()?;
-        if let Some((node, position)) = pending.take() {
-            let children = expand(s, rs, graph, node, &position, span)?;
+        if let Some(node) = pending.take() {
+            let children = expand(s, rs, graph, node, span)?;
             path.push(Frame {
                 node,
                 children,
@@ -478,7 +749,7 @@ fn explore(
             path.pop();
             continue;
         }
-        let child = top.children[top.next];
+        let child = top.children[top.next] & !NEGATED;
         top.next += 1;
         match graph.read(|d| d.nodes[child as usize].state) {
             State::Done => {}
@@ -488,59 +759,73 @@ fn explore(
                 cycle.push(child);
                 return Err(cycle_error(graph, &cycle, span));
             }
-            State::New => {
-                let position = graph.read(|d| d.nodes[child as usize].position.clone());
-                pending = Some((child, position));
-            }
+            State::New => pending = Some(child),
         }
     }
-    Ok(root_node)
+    Ok(root_node | root_sign)
 }
 
-/// Compute a node's children (components or options) and mark it open.
+/// Compute a node's children (components or options), store them, and mark
+/// the node open: the children to visit.
 fn expand(
     s: &mut dyn Context,
     rs: &UserRuleset,
     graph: &Graph,
     node: u32,
-    position: &Value,
     span: Span,
-) -> Result<Vec<u32>, Error> {
-    graph.write(|d| d.nodes[node as usize].state = State::Open);
+) -> Result<SmallVec<[u32; 32]>, Error> {
+    let position = graph.write(|d| {
+        let n = &mut d.nodes[node as usize];
+        n.state = State::Open;
+        n.position.clone()
+    });
     if let Some(f) = &rs.components {
-        let parts = moves(s, f, position, "components", span)?;
+        let parts = moves(s, f, &position, "components", span)?;
         if parts.len() > 1 {
-            let mut nodes = Vec::with_capacity(parts.len());
-            for p in parts {
-                nodes.push(node_of(s, rs, graph, p, span)?);
-            }
-            graph.write(|d| d.nodes[node as usize].parts = Some(nodes.clone()));
+            let mut nodes: SmallVec<[u32; 32]> = SmallVec::with_capacity(parts.len());
+            nodes_of(s, rs, graph, parts, span, &mut nodes)?;
+            store(graph, node, &nodes, nodes.len(), SPLITS);
             return Ok(nodes);
         }
     }
-    let mut sides = [Vec::new(), Vec::new()];
-    for (k, f) in [&rs.left, &rs.right].into_iter().enumerate() {
-        let what = if k == 0 { "left" } else { "right" };
-        for p in moves(s, f, position, what, span)? {
-            sides[k].push(node_of(s, rs, graph, p, span)?);
-        }
+    // One function for both players (an impartial game): called once.
+    let impartial = crate::value::same(&rs.left, &rs.right);
+    let mut children: SmallVec<[u32; 32]> = SmallVec::new();
+    let left_moves = moves(s, &rs.left, &position, "left", span)?;
+    nodes_of(s, rs, graph, left_moves, span, &mut children)?;
+    let left = children.len();
+    if impartial {
+        store(graph, node, &children, left, IMPARTIAL);
+        return Ok(children);
     }
-    let [left, right] = sides;
-    let mut children = left.clone();
-    children.extend(right.iter().copied());
-    graph.write(|d| {
-        let n = &mut d.nodes[node as usize];
-        n.left = left;
-        n.right = right;
-    });
+    let right_moves = moves(s, &rs.right, &position, "right", span)?;
+    nodes_of(s, rs, graph, right_moves, span, &mut children)?;
+    store(graph, node, &children, left, 0);
     Ok(children)
+}
+
+/// Store a node's children: `left` Left options (or components) first.
+fn store(graph: &Graph, node: u32, children: &[u32], left: usize, flags: u8) {
+    graph.write(|d| {
+        let first = d.edges.len() as u32;
+        d.edges.extend_from_slice(children);
+        let n = &mut d.nodes[node as usize];
+        n.first = first;
+        n.left = left as u32;
+        n.right = if flags & IMPARTIAL != 0 {
+            left as u32
+        } else {
+            (children.len() - left) as u32
+        };
+        n.flags = flags;
+    });
 }
 
 fn cycle_error(graph: &Graph, cycle: &[u32], span: Span) -> Error {
     let texts: Vec<String> = graph.read(|d| {
         cycle
             .iter()
-            .map(|&n| format!("{}({})", graph.name, node_text(&d.nodes[n as usize])))
+            .map(|&n| format!("{}({})", graph.name, d.node_text(n)))
             .collect()
     });
     let shown = if texts.len() > CYCLE_SHOWN {
@@ -565,17 +850,24 @@ fn cycle_error(graph: &Graph, cycle: &[u32], span: Span) -> Error {
 /// `ruleset(left, right [, components, key])`: a ruleset from the language's functions.
 pub static RULESET: Builtin = Builtin {
     name: "ruleset",
-    signature: "ruleset(left, right [, components = f] [, key = f] [, conjugate = f] [, name = \"...\"])",
+    signature: "ruleset(left, right [, components = f] [, key = f] [, conjugate = f] [, signed_key = f] [, name = \"...\"])",
     arity: 0..=4,
     topic: "rulesets",
-    help: "A ruleset defined by two functions from a position to the list of positions Left (resp. Right) can move to; positions are any values (strings, lists, numbers). Optional: components = a function giving the independent parts of a position (their values add), key = a function equal on positions with the same game (symmetries), conjugate = a function giving a position whose game is the negative (the players' roles exchanged, e.g. a transposed Domineering board), so that only one of the two is explored. R = ruleset(...) names it R; R(p) is the position p, with value, outcome_class, misere_outcome_class, ->, +, plot_tree and table as for built-in rulesets. Everything reachable from p is explored once (memoised per ruleset); a position that can reach itself is an error naming the cycle.",
+    help: "A ruleset defined by two functions from a position to the list of positions Left (resp. Right) can move to; positions are any values (strings, lists, numbers). Optional: components = a function giving the independent parts of a position (their values add), key = a function equal on positions with the same game (symmetries), conjugate = a function giving a position whose game is the negative (the players' roles exchanged, e.g. a transposed Domineering board), so that only one of the two is explored; or signed_key = a function giving [key, negated], one call doing both (a position whose negated flag differs from that of the first position of its key is that position's negative: grid_signed_key for Domineering). R = ruleset(...) names it R; R(p) is the position p, with value, outcome_class, misere_outcome_class, ->, +, plot_tree and table as for built-in rulesets. Everything reachable from p is explored once (memoised per ruleset); a position that can reach itself is an error naming the cycle.",
     example: "def take(n) = [n - k for k in [1, 2] if k <= n]; R = ruleset(take, take); value(R(5))",
     run: Run::Native(ruleset),
 };
 
 fn ruleset(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
-    let mut slots: [Option<(Value, Span)>; 5] = [None, None, None, None, None];
-    let names = ["left", "right", "components", "key", "conjugate"];
+    let mut slots: [Option<(Value, Span)>; 6] = [None, None, None, None, None, None];
+    let names = [
+        "left",
+        "right",
+        "components",
+        "key",
+        "conjugate",
+        "signed_key",
+    ];
     for (k, (v, sp)) in a.values.iter().zip(a.spans).enumerate() {
         slots[k] = Some((v.clone(), *sp));
     }
@@ -592,7 +884,7 @@ fn ruleset(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
             return Err(Error::spanned(
                 *sp,
                 format!(
-                    "ruleset takes left, right, components, key, conjugate and name, not `{k}`"
+                    "ruleset takes left, right, components, key, conjugate, signed_key and name, not `{k}`"
                 ),
             ));
         };
@@ -634,6 +926,13 @@ fn ruleset(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
     let components = take(2)?;
     let key = take(3)?;
     let conjugate = take(4)?;
+    let signed_key = take(5)?;
+    if signed_key.is_some() && (key.is_some() || conjugate.is_some()) {
+        return Err(Error::spanned(
+            a.call,
+            "signed_key takes the place of key and conjugate: give it alone",
+        ));
+    }
     let (Some(left), Some(right)) = (left, right) else {
         return Err(Error::spanned(
             a.call,
@@ -648,6 +947,7 @@ fn ruleset(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
         components,
         key,
         conjugate,
+        signed_key,
         graph: std::sync::Mutex::new(None),
     })))
 }

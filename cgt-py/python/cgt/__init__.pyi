@@ -295,6 +295,19 @@ def grid_regions(*args: Any, session: Optional[Session] = None) -> Any:
     columns of fill removed. A grid ruleset's components, e.g. grid_regions(b, ".") for
     Domineering. Example: grid_regions("..#|#.#|##.", ".")"""
 
+def grid_replace_each(*args: Any, session: Optional[Session] = None) -> Any:
+    """grid_replace_each(board, from, to): Every board made by writing `to` over one occurrence
+    of `from` read down a column (rows separated by |; columns from the left, each from the
+    top; `to` as long as `from`): Domineering's vertical dominoes are grid_replace_each(b,
+    "..", "##"). replace_each reads along the rows. Example: grid_replace_each("..|.#|..",
+    "..", "##")"""
+
+def grid_signed_key(*args: Any, session: Optional[Session] = None) -> Any:
+    """grid_signed_key(board): [the least of a board's eight images, whether it is a transposed
+    one]: a signed key for games in which transposing the board exchanges the players
+    (Domineering: ruleset(vertical, horizontal, signed_key = grid_signed_key)); a tie goes
+    to the image that is not transposed. Example: grid_signed_key("..#|...")"""
+
 def grid_transpose(*args: Any, session: Optional[Session] = None) -> Any:
     """grid_transpose(board): A board reflected in its main diagonal (rows become columns).
     Example: grid_transpose("ab|cd|ef")"""
@@ -613,6 +626,14 @@ def replace_at(*args: Any, session: Optional[Session] = None) -> Any:
     """replace_at(s, i, t): The string s with its character at index i replaced by the string t
     (or the list s with its element i replaced by t). Example: replace_at("T.F", 1, "T")"""
 
+def replace_each(*args: Any, session: Optional[Session] = None) -> Any:
+    """replace_each(s, from, to): Every string made from s by replacing one occurrence of
+    `from` by `to`, occurrences from the left (overlapping ones included): the moves of many
+    strip and board games in one call. Toads-and-Frogs' toads: replace_each(s, "T.", ".T") +
+    replace_each(s, "TF.", ".FT"); Domineering's horizontal dominoes: replace_each(b, "..",
+    "##") (rows of a board are separated by |, so a pattern stays in its row);
+    grid_replace_each reads down the columns. Example: replace_each("TT..F", "T.", ".T")"""
+
 def reverse(*args: Any, session: Optional[Session] = None) -> Any:
     """reverse(L): A list or a string in reverse order. Example: reverse("LR.")"""
 
@@ -630,18 +651,20 @@ def right_stop(*args: Any, session: Optional[Session] = None) -> Any:
     as the position is a number. Example: right_stop({2|{1|-3}})"""
 
 def ruleset(*args: Any, session: Optional[Session] = None) -> Any:
-    """ruleset(left, right [, components = f] [, key = f] [, conjugate = f] [, name = "..."]):
-    A ruleset defined by two functions from a position to the list of positions Left (resp.
-    Right) can move to; positions are any values (strings, lists, numbers). Optional:
-    components = a function giving the independent parts of a position (their values add),
-    key = a function equal on positions with the same game (symmetries), conjugate = a
-    function giving a position whose game is the negative (the players' roles exchanged,
-    e.g. a transposed Domineering board), so that only one of the two is explored. R =
-    ruleset(...) names it R; R(p) is the position p, with value, outcome_class,
-    misere_outcome_class, ->, +, plot_tree and table as for built-in rulesets. Everything
-    reachable from p is explored once (memoised per ruleset); a position that can reach
-    itself is an error naming the cycle. Example: def take(n) = [n - k for k in [1, 2] if k
-    <= n]; R = ruleset(take, take); value(R(5))"""
+    """ruleset(left, right [, components = f] [, key = f] [, conjugate = f] [, signed_key = f]
+    [, name = "..."]): A ruleset defined by two functions from a position to the list of
+    positions Left (resp. Right) can move to; positions are any values (strings, lists,
+    numbers). Optional: components = a function giving the independent parts of a position
+    (their values add), key = a function equal on positions with the same game (symmetries),
+    conjugate = a function giving a position whose game is the negative (the players' roles
+    exchanged, e.g. a transposed Domineering board), so that only one of the two is
+    explored; or signed_key = a function giving [key, negated], one call doing both (a
+    position whose negated flag differs from that of the first position of its key is that
+    position's negative: grid_signed_key for Domineering). R = ruleset(...) names it R; R(p)
+    is the position p, with value, outcome_class, misere_outcome_class, ->, +, plot_tree and
+    table as for built-in rulesets. Everything reachable from p is explored once (memoised
+    per ruleset); a position that can reach itself is an error naming the cycle. Example:
+    def take(n) = [n - k for k in [1, 2] if k <= n]; R = ruleset(take, take); value(R(5))"""
 
 def selective_compound(*args: Any, session: Optional[Session] = None) -> Any:
     """selective_compound(G, H): Conway's selective compound G ∨ H (ONAG ch. 14): a move in one
