@@ -16,9 +16,12 @@ fn check_dir(dir: &std::path::Path) -> usize {
         let mut session = Session::new();
         let mut got = String::new();
         for (n, line) in script::statements(&text) {
-            let out = session
-                .run_line(&line)
-                .unwrap_or_else(|e| panic!("{}:{n}: {line}: {}", path.display(), e.message));
+            // Scripts take the REPL's commands too (`help NAME`).
+            let out = match session.command(&line) {
+                Some(r) => r,
+                None => session.run_line(&line),
+            }
+            .unwrap_or_else(|e| panic!("{}:{n}: {line}: {}", path.display(), e.message));
             got.push_str(&out);
             got.push('\n');
         }

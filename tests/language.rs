@@ -490,6 +490,74 @@ fn a_conjugate_folds_negative_positions() {
     assert_eq!(opts, "[0]");
 }
 
+/// Domineering with a signed key (the least of the eight images, negated
+/// when it is a transposed one) and components: the same values, outcomes
+/// and misère outcomes as the built-in ruleset on every board of up to
+/// nine squares with holes; a position of several regions is the sum node
+/// of its regions' nodes.
+#[test]
+fn a_signed_key_and_components_first() {
+    let mut s = Session::new();
+    for line in [
+        "def horizontal(b) = replace_each(b, \"..\", \"##\")",
+        "def vertical(b) = grid_replace_each(b, \"..\", \"##\")",
+        "def regions(b) = grid_regions(b, \".\")",
+        "D = ruleset(vertical, horizontal, components = regions, signed_key = grid_signed_key)",
+    ] {
+        run(&mut s, line);
+    }
+    let mut checked = 0;
+    for (rows, cols) in [(3, 3), (2, 4), (4, 2), (1, 6)] {
+        for mask in 0u32..(1 << (rows * cols)) {
+            let b = cgt_tests::board_with_holes(rows, cols, mask);
+            for f in ["value", "outcome_class", "misere_outcome_class"] {
+                let line = format!("{f}(D(\"{b}\")) == {f}(domineering(\"{b}\"))");
+                assert_eq!(run(&mut s, &line), "true", "{line}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 600);
+    // Two regions: a domino's place for Right, and an L of three squares
+    // (*); the position prints as it was given.
+    assert_eq!(run(&mut s, "value(D(\"..#|##.|#..\"))"), "-1*");
+    assert_eq!(run(&mut s, "D(\"..#|##.|#..\")"), "D(\"..#|##.|#..\")");
+    // A signed key function that does not give [key, negated] is named.
+    run(
+        &mut s,
+        "B = ruleset(vertical, horizontal, signed_key = regions)",
+    );
+    assert!(fails(&mut s, "value(B(\"..\"))").contains("[key, negated]"));
+}
+
+/// An error in a rule stops the computation and leaves the ruleset as it
+/// was: the positions it was exploring are explored again by the next
+/// call, not taken for a cycle.
+#[test]
+fn an_error_in_a_rule_leaves_the_ruleset_usable() {
+    transcript(&[
+        (
+            "def l(n) = if n == 3 then [][5] else (if n > 0 then [n - 1] else [])",
+            "l(n)",
+        ),
+        ("def r(n) = []", "r(n)"),
+        ("G = ruleset(l, r)", "G(position)"),
+        ("value(G(2))", "2"),
+    ]);
+    let mut s = Session::new();
+    run(
+        &mut s,
+        "def l(n) = if n == 3 then [][5] else (if n > 0 then [n - 1] else [])",
+    );
+    run(&mut s, "G = ruleset(l, l)");
+    for _ in 0..2 {
+        assert!(fails(&mut s, "value(G(5))").contains("out of range"));
+        assert!(fails(&mut s, "value(G(4))").contains("out of range"));
+    }
+    // Both players move n -> n - 1: G(2) = {*|*} = 0.
+    assert_eq!(run(&mut s, "value(G(2))"), "0");
+}
+
 #[test]
 fn functions_are_listed_with_their_help() {
     let mut s = Session::new();

@@ -46,6 +46,7 @@ static FLAG: AtomicU8 = AtomicU8::new(0);
 const POLL: u8 = 3;
 static HOOK: std::sync::OnceLock<fn() -> bool> = std::sync::OnceLock::new();
 static LIVE: AtomicIsize = AtomicIsize::new(0);
+static PEAK: AtomicIsize = AtomicIsize::new(0);
 static LIMIT: AtomicUsize = AtomicUsize::new(0);
 
 /// Ask the running computation to stop (safe from a signal handler).
@@ -219,10 +220,24 @@ pub fn note_free(bytes: usize) {
 
 fn add_live(delta: isize) {
     let now = LIVE.fetch_add(delta, Ordering::Relaxed) + delta;
-    let limit = LIMIT.load(Ordering::Relaxed);
-    if delta > 0 && limit != 0 && now > limit as isize {
-        request(Stop::MemoryLimit);
+    if delta > 0 {
+        PEAK.fetch_max(now, Ordering::Relaxed);
+        let limit = LIMIT.load(Ordering::Relaxed);
+        if limit != 0 && now > limit as isize {
+            request(Stop::MemoryLimit);
+        }
     }
+}
+
+/// The most bytes accounted live at once since the last [`reset_peak`]
+/// (to the same precision as [`live_bytes`]).
+pub fn peak_bytes() -> usize {
+    PEAK.load(Ordering::Relaxed).max(0) as usize
+}
+
+/// Start measuring the peak from the bytes live now.
+pub fn reset_peak() {
+    PEAK.store(LIVE.load(Ordering::Relaxed), Ordering::Relaxed);
 }
 
 /// Bytes a thread's allocations may drift from the shared account before

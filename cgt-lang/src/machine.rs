@@ -718,6 +718,13 @@ impl Machine {
                 Ok(self.invoke(func, base, span)?)
             }
             Value::Builtin(id) => self.call_builtin(*id, args, span, first),
+            Value::Host(h) => {
+                let mut values: Vec<Value> = first.into_iter().map(|(v, _)| v).collect();
+                for a in args {
+                    values.push(self.eval(&a.value)?);
+                }
+                Ok((h.call)(self, values, span)?)
+            }
             Value::Ruleset(r) => {
                 let mut values: Vec<Value> = first.into_iter().map(|(v, _)| v).collect();
                 for a in args {
@@ -980,6 +987,7 @@ impl Machine {
                 Ok(v)
             }
             Value::Ruleset(r) => self.make_position(r, args, span),
+            Value::Host(h) => (h.call)(self, args, span),
             other => Err(Error::spanned(
                 span,
                 format!("expected a function, found a {}", other.type_name()),

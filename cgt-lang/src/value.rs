@@ -39,6 +39,30 @@ impl Position {
     }
 }
 
+/// The body of a host function: the context (to make games of its
+/// results), the arguments, and the call's place for errors.
+pub type HostCall = dyn Fn(
+        &mut dyn crate::context::Context,
+        Vec<Value>,
+        crate::error::Span,
+    ) -> Result<Value, crate::error::Error>
+    + Send
+    + Sync;
+
+/// A function of the embedding program (see [`Value::Host`]).
+pub struct HostFunction {
+    /// Its name, as printed.
+    pub name: String,
+    /// What calling it does.
+    pub call: Box<HostCall>,
+}
+
+impl std::fmt::Debug for HostFunction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "HostFunction({})", self.name)
+    }
+}
+
 #[derive(Clone, Debug)]
 /// A value of the language.
 pub enum Value {
@@ -81,6 +105,9 @@ pub enum Value {
     Builtin(BuiltinId),
     /// A ruleset defined in the language; calling it makes a position.
     Ruleset(Arc<Ruleset>),
+    /// A function of the program the language is embedded in (a Python
+    /// callable), called as any other function.
+    Host(Arc<HostFunction>),
     /// A file of definitions loaded with `import` or `load`.
     Module(Arc<Module>),
     /// Nothing: the value of a loop or of `print` (printed as nothing).
@@ -149,7 +176,7 @@ impl Value {
             Value::Set(_) => "set",
             Value::Position(_) => "position",
             Value::Table(_) => "table",
-            Value::Function(_) | Value::Builtin(_) => "function",
+            Value::Function(_) | Value::Builtin(_) | Value::Host(_) => "function",
             Value::Ruleset(_) => "ruleset",
             Value::Module(_) => "module",
             Value::Nil => "nothing",
@@ -169,7 +196,7 @@ impl Value {
     pub fn is_callable(&self) -> bool {
         matches!(
             self,
-            Value::Function(_) | Value::Builtin(_) | Value::Ruleset(_)
+            Value::Function(_) | Value::Builtin(_) | Value::Host(_) | Value::Ruleset(_)
         )
     }
 
@@ -458,6 +485,7 @@ pub fn hash_value<H: Hasher>(v: &Value, state: &mut H) {
         Value::Function(f) => (Arc::as_ptr(f) as usize).hash(state),
         Value::Builtin(b) => b.hash(state),
         Value::Ruleset(r) => (Arc::as_ptr(r) as usize).hash(state),
+        Value::Host(f) => (Arc::as_ptr(f) as usize).hash(state),
         Value::Module(m) => (Arc::as_ptr(m) as usize).hash(state),
         Value::Nil => {}
     }
@@ -501,6 +529,7 @@ pub fn same(a: &Value, b: &Value) -> bool {
         (Function(x), Function(y)) => Arc::ptr_eq(x, y),
         (Builtin(x), Builtin(y)) => x == y,
         (Ruleset(x), Ruleset(y)) => Arc::ptr_eq(x, y),
+        (Host(x), Host(y)) => Arc::ptr_eq(x, y),
         (Module(x), Module(y)) => Arc::ptr_eq(x, y),
         (Nil, Nil) => true,
         _ => false,

@@ -80,6 +80,7 @@ impl World {
             Value::Position(p) => p.text(),
             Value::Text(s) => s.to_string(),
             Value::Function(f) => f.signature(),
+            Value::Host(f) => format!("{}(...)", f.name),
             Value::Builtin(b) => (self.signature)(*b).to_string(),
             Value::Ruleset(r) => format!("{}(position)", r.name),
             Value::Module(m) => format!("module {} (\"{}\")", m.name, m.path),
@@ -474,7 +475,14 @@ impl World {
                     format!("a player is compared with the string \"{s}\": write {name}, not \"{name}\""),
                 ))
             }
-            (Value::Function(_) | Value::Builtin(_) | Value::Ruleset(_) | Value::Module(_), _) => {
+            (
+                Value::Function(_)
+                | Value::Builtin(_)
+                | Value::Host(_)
+                | Value::Ruleset(_)
+                | Value::Module(_),
+                _,
+            ) => {
                 Ok(crate::value::same(a, b))
             }
             _ => Ok(self.show(a) == self.show(b)),

@@ -10,7 +10,9 @@
 //! and the session stays usable.
 
 use cgt_core::interrupt;
-use cgt_lang::{Error, ErrorKind, Session as LangSession, Value as LangValue};
+use cgt_lang::{
+    Context, Error, ErrorKind, HostFunction, Session as LangSession, Span, Value as LangValue,
+};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyFrozenSet, PyList, PyTuple};
@@ -50,6 +52,10 @@ const SIGNAL_POLL: Duration = Duration::from_millis(20);
 
 /// Computations running now, in any thread.
 static RUNNING: AtomicUsize = AtomicUsize::new(0);
+
+/// The exception a Python function called by a computation raised: the
+/// computation stops, and the exception is raised again when it returns.
+static CALLBACK_ERROR: Mutex<Option<PyErr>> = Mutex::new(None);
 
 /// The signal (KeyboardInterrupt) that stopped the last computation.
 static SIGNAL: Mutex<Option<PyErr>> = Mutex::new(None);
@@ -102,6 +108,10 @@ fn run<R: Send>(
         r
     });
     let signal = SIGNAL.lock().unwrap_or_else(|p| p.into_inner()).take();
+    let raised = CALLBACK_ERROR.lock().unwrap_or_else(|p| p.into_inner()).take();
+    if let (Err(_), Some(e)) = (&result, raised) {
+        return Err(e);
+    }
     match (result, signal) {
         (Err(e), Some(sig)) if e.kind == ErrorKind::Interrupted => Err(sig),
         (r, _) => r.map_err(|e| to_py_err(&e, src)),
@@ -215,6 +225,83 @@ fn from_py(session: &Shared, obj: &Bound<'_, PyAny>) -> PyResult<LangValue> {
     )))
 }
 
+/// A position handed to a Python function: integers as ints, lists as
+/// tuples (positions are hashable), strings and bools as themselves, other
+/// values as handles.
+fn position_to_py(
+    py: Python<'_>,
+    ctx: &mut dyn Context,
+    session: &Shared,
+    v: &LangValue,
+) -> PyResult<PyObject> {
+    Ok(match v {
+        LangValue::Str(s) => s.as_str().into_pyobject(py)?.into_any().unbind(),
+        LangValue::Bool(b) => b.into_pyobject(py)?.to_owned().into_any().unbind(),
+        LangValue::Game(g) => match ctx.arena().as_i64(*g) {
+            Some(n) => n.into_pyobject(py)?.into_any().unbind(),
+            None => match ctx.to_integer(v, Span::default()) {
+                Ok(n) => {
+                    let int = py.import("builtins")?.getattr("int")?;
+                    int.call1((n.to_string(),))?.unbind()
+                }
+                Err(_) => to_py(py, session, v.clone())?,
+            },
+        },
+        LangValue::List(items) => {
+            let items = items
+                .iter()
+                .map(|x| position_to_py(py, ctx, session, x))
+                .collect::<PyResult<Vec<_>>>()?;
+            PyTuple::new(py, items)?.into_any().unbind()
+        }
+        other => to_py(py, session, other.clone())?,
+    })
+}
+
+/// What a Python function gave back, as a language value (without taking
+/// the session, which the running computation holds).
+fn position_from_py(
+    ctx: &mut dyn Context,
+    session: &Shared,
+    obj: &Bound<'_, PyAny>,
+) -> PyResult<LangValue> {
+    if let Ok(h) = obj.downcast::<Value>() {
+        let h = h.get();
+        if !Arc::ptr_eq(&h.session, session) {
+            return Err(CgtError::new_err("a value of another session"));
+        }
+        return Ok(h.value.clone());
+    }
+    if let Ok(b) = obj.downcast::<pyo3::types::PyBool>() {
+        return Ok(LangValue::Bool(b.is_true()));
+    }
+    if let Ok(s) = obj.downcast::<pyo3::types::PyString>() {
+        return Ok(LangValue::Str(s.to_cow()?.as_ref().into()));
+    }
+    if obj.downcast::<pyo3::types::PyInt>().is_ok() {
+        if let Ok(n) = obj.extract::<i64>() {
+            return Ok(LangValue::Game(ctx.arena().integer(n)));
+        }
+        let n: cgt_core::number::BigInt = obj
+            .str()?
+            .to_cow()?
+            .parse()
+            .map_err(|_| CgtError::new_err("an integer that does not read back"))?;
+        return Ok(LangValue::Game(ctx.integer(&n)));
+    }
+    if obj.downcast::<PyList>().is_ok() || obj.downcast::<PyTuple>().is_ok() {
+        let items = obj
+            .try_iter()?
+            .map(|x| position_from_py(ctx, session, &x?))
+            .collect::<PyResult<Vec<_>>>()?;
+        return Ok(LangValue::list(items));
+    }
+    Err(CgtError::new_err(format!(
+        "a position is a str, an int, a bool, or a tuple or list of them, not a {}",
+        obj.get_type().name()?
+    )))
+}
+
 #[pymethods]
 impl Session {
     #[new]
@@ -249,6 +336,40 @@ impl Session {
                 None => s.run_line(&line),
             }
         })
+    }
+
+    /// A Python callable as a function of the language (a ruleset's
+    /// moves): called with positions as Python values (strings, ints,
+    /// bools, tuples for lists, handles for the rest), and its result read
+    /// back the same way.
+    fn host_function(&self, name: String, f: PyObject) -> Value {
+        let session = Arc::downgrade(&self.inner);
+        let label = name.clone();
+        let call = move |ctx: &mut dyn Context, args: Vec<LangValue>, span: Span| {
+            Python::with_gil(|py| -> PyResult<LangValue> {
+                let shared = session
+                    .upgrade()
+                    .ok_or_else(|| CgtError::new_err("the session has ended"))?;
+                let args = args
+                    .iter()
+                    .map(|a| position_to_py(py, ctx, &shared, a))
+                    .collect::<PyResult<Vec<_>>>()?;
+                let r = f.call1(py, PyTuple::new(py, args)?)?;
+                position_from_py(ctx, &shared, r.bind(py))
+            })
+            .map_err(|e| {
+                let text = format!("the Python function {label} raised {e}");
+                *CALLBACK_ERROR.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                Error::spanned(span, text)
+            })
+        };
+        Value {
+            session: self.inner.clone(),
+            value: LangValue::Host(Arc::new(HostFunction {
+                name,
+                call: Box::new(call),
+            })),
+        }
     }
 
     /// What `print` printed since the last call.

@@ -165,8 +165,63 @@ def test_rulesets_from_python_functions():
 
 def test_a_cycle_is_named():
     loop = cgt.Ruleset(left=lambda n: [(n + 1) % 3], right=lambda n: [])
-    with pytest.raises(cgt.CgtError, match=r"reaches itself.*0 -> 1 -> 2 -> 0"):
+    with pytest.raises(cgt.CgtError, match=r"reach itself.*ruleset\(0\) -> ruleset\(1\) -> ruleset\(2\) -> ruleset\(0\)"):
         loop(0)
+
+
+def test_python_rulesets_take_the_languages_options():
+    # Toads-and-Frogs with the key of the built-in ruleset: empty squares
+    # beyond the last piece a player could use are trimmed, and a strip
+    # read backwards with the pieces exchanged is the negative game.
+    def toads(s):
+        return [s[:i] + ".T" + s[i + 2:] for i in range(len(s) - 1) if s[i:i + 2] == "T."] + [
+            s[:i] + ".FT" + s[i + 3:] for i in range(len(s) - 2) if s[i:i + 3] == "TF."]
+
+    def frogs(s):
+        return [s[:i] + "F." + s[i + 2:] for i in range(len(s) - 1) if s[i:i + 2] == ".F"] + [
+            s[:i] + "FT." + s[i + 3:] for i in range(len(s) - 2) if s[i:i + 3] == ".TF"]
+
+    def trimmed(s):
+        t = s if "F" in s else s.lstrip(".")
+        return t if "T" in t else t.rstrip(".")
+
+    def signed_key(s):
+        a, b = trimmed(s), trimmed(s[::-1].translate(str.maketrans("TF", "FT")))
+        return (a, False) if a <= b else (b, True)
+
+    plain = cgt.Ruleset(toads, frogs, name="TF")
+    keyed = cgt.Ruleset(toads, frogs, signed_key=signed_key, name="TF")
+    for s in ["TT.FF", "TTT..FF", "T..TF.F", "TF.TF..", "TTT...FFF", "..T.F.."]:
+        assert keyed(s) == plain(s) == cgt.toads_and_frogs(s).value(), s
+    # Positions are ruleset positions too: their options print with the name.
+    assert str(keyed.position("T.F").left_options[0]) == 'TF(".TF")'
+    # Tuples as positions: Nim heaps, sorted as the key, one function for
+    # both players (impartial).
+    def nim(heaps):
+        return [tuple(sorted(heaps[:i] + (k,) + heaps[i + 1:])) for i, h in enumerate(heaps) for k in range(h)]
+
+    heaps = cgt.Ruleset(nim, nim, key=lambda h: tuple(sorted(h)))
+    assert heaps((1, 2, 3)) == 0
+    assert heaps((2, 5)) == cgt.nimber(7)
+    # Integers as positions, components splitting a heap into two.
+    split = cgt.Ruleset(lambda n: [], lambda n: [n - 1] if n > 0 else [],
+                        components=lambda n: [n // 2, n - n // 2] if n > 1 else [n])
+    assert split(7) == -7
+
+
+def test_an_exception_in_a_python_rule_is_raised_as_itself():
+    def left(n):
+        if n == 3:
+            raise KeyError("no rule for 3")
+        return [n - 1] if n > 0 else []
+
+    bad = cgt.Ruleset(left, lambda n: [])
+    with pytest.raises(KeyError, match="no rule for 3"):
+        bad(5)
+    # The session goes on.
+    assert bad(2) == 2
+    with pytest.raises(cgt.CgtError, match="a position is a str, an int"):
+        cgt.Ruleset(lambda n: [1.5], lambda n: [])(0)
 
 
 def test_deep_games():

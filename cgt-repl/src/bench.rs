@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 const BENCH_USAGE: &str =
-    "usage: cgt bench sum K SEED [--verbose] | cgt bench language | cgt bench outcome K SEED | cgt bench regions clobber|domineering K SEED [--canonical] | cgt bench wide N SEED | cgt bench thermo all [REPEAT] | cgt bench aw | cgt bench psn-all N M [--threads T] [--dump] | cgt bench psn-algorithms [SEED]";
+    "usage: cgt bench sum K SEED [--verbose] | cgt bench language [RUNS] | cgt bench outcome K SEED | cgt bench regions clobber|domineering K SEED [--canonical] | cgt bench wide N SEED | cgt bench thermo all [REPEAT] | cgt bench aw | cgt bench psn-all N M [--threads T] [--dump] | cgt bench psn-algorithms [SEED]";
 
 /// The peer's ten `thermo` games (../shared/peers/cgt-crate/README.md).
 const THERMO_GAMES: [(&str, &str); 10] = [
@@ -77,7 +77,14 @@ pub fn run(args: &[String]) -> ExitCode {
                 }
             }
         }
-        Some("language") => language(),
+        Some("language") => {
+            let runs = args
+                .get(1)
+                .and_then(|s| s.parse::<usize>().ok())
+                .unwrap_or(3)
+                .max(1);
+            language(runs)
+        }
         Some("thermo") => {
             let repeat = args
                 .get(2)
@@ -370,21 +377,21 @@ fn regions(game: &str, k: usize, seed: u64, canonical: bool) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Domineering written in the language: a horizontal domino covers two
-/// empty squares next to each other in a row (`find_all(b, \"..\")`), a
-/// vertical one the same on the transposed board; components, a symmetry
-/// key and the transposed board as the conjugate (examples/rulesets/domineering.cgt).
-const LANGUAGE_DOMINEERING: &str = "def put(b, i) = replace_at(replace_at(b, i, \"#\"), i + 1, \"#\"); \
-def horizontal(b) = [put(b, i) for i in find_all(b, \"..\")]; \
-def vertical(b) = let t = grid_transpose(b) in [grid_transpose(put(t, i)) for i in find_all(t, \"..\")]; \
-def regions(b) = grid_regions(b, \".\"); def key(b) = grid_key(b, 4); def transpose(b) = grid_transpose(b); \
-D = ruleset(vertical, horizontal, components = regions, key = key, conjugate = transpose)";
+/// The rulesets written in the language, as the examples define them.
+const DOMINEERING_CGT: &str = include_str!("../../examples/rulesets/domineering.cgt");
+const TOADS_CGT: &str = include_str!("../../examples/rulesets/toads_and_frogs.cgt");
+const CLOBBER_CGT: &str = include_str!("../../examples/rulesets/clobber_strip.cgt");
+const CRAM_CGT: &str = include_str!("../../examples/rulesets/cram.cgt");
 
-/// Toads-and-Frogs written in the language (examples/rulesets/toads_and_frogs.cgt).
-const LANGUAGE_TOADS: &str = "def slide(s, i, d, c) = replace_at(replace_at(s, i, \".\"), i + d, c); \
-def toads(s) = [slide(s, i, 1, \"T\") for i in range(len(s) - 1) if s[i] == \"T\" and s[i + 1] == \".\"] + [slide(s, i, 2, \"T\") for i in range(len(s) - 2) if s[i] == \"T\" and s[i + 1] == \"F\" and s[i + 2] == \".\"]; \
-def frogs(s) = [slide(s, i, -1, \"F\") for i in 1..len(s) - 1 if s[i] == \"F\" and s[i - 1] == \".\"] + [slide(s, i, -2, \"F\") for i in 2..len(s) - 1 if s[i] == \"F\" and s[i - 1] == \"T\" and s[i - 2] == \".\"]; \
-TF = ruleset(toads, frogs)";
+/// The definitions of an example script (its `def` lines and the line
+/// that makes its ruleset), without its checks: a session that runs them
+/// has computed nothing yet.
+fn definitions(script: &str) -> Vec<&str> {
+    script
+        .lines()
+        .filter(|l| l.starts_with("def ") || l.contains("= ruleset("))
+        .collect()
+}
 
 /// A partizan subtraction game defined by recursion: Left removes 1 or 2, Right 2 or 3.
 const LANGUAGE_FAMILY: &str =
@@ -399,56 +406,119 @@ fn timed(s: &mut cgt_lang::Session, line: &str) -> Result<(f64, String), String>
     Ok((t.elapsed().as_secs_f64(), out))
 }
 
-/// The language's speed: rulesets written in it against the built-in ones
-/// in one run, the positions per second of an exploration, and a
-/// recursive family's cost per argument.
-fn language() -> ExitCode {
+/// `line` in a new session after `setup` (not timed): the best time of
+/// `runs`, the value, the positions explored (of `ruleset`, if
+/// named) and the peak heap of the last run in MB.
+fn best_of(
+    runs: usize,
+    setup: &[&str],
+    line: &str,
+    ruleset: Option<&str>,
+) -> Result<(f64, String, String, f64), String> {
+    let mut best = f64::INFINITY;
+    let mut last = (String::new(), String::new(), 0.0);
+    for _ in 0..runs {
+        let mut s = cgt_lang::Session::new();
+        for l in setup {
+            timed(&mut s, l)?;
+        }
+        cgt_core::interrupt::reset_peak();
+        let before = cgt_core::interrupt::live_bytes();
+        let (t, v) = timed(&mut s, line)?;
+        let peak = cgt_core::interrupt::peak_bytes().saturating_sub(before) as f64 / 1e6;
+        let explored = ruleset
+            .and_then(|r| s.function_help(r))
+            .and_then(|h| {
+                h.split(" (")
+                    .nth(1)
+                    .and_then(|x| x.split(' ').next().map(str::to_string))
+            })
+            .unwrap_or_default();
+        best = best.min(t);
+        last = (v, explored, peak);
+    }
+    Ok((best, last.0, last.1, last.2))
+}
+
+/// The language's speed: each ruleset written in the language (the
+/// definitions of its example script) against the built-in ruleset on the
+/// same position, each side in new sessions, best of `runs`; Cram (no
+/// built-in) with its peak heap; a recursive family's cost per argument.
+fn language(runs: usize) -> ExitCode {
     let report = || -> Result<(), String> {
-        for (rows, cols) in [(4, 5), (5, 5)] {
-            let board = vec![".".repeat(cols); rows].join("|");
-            let mut builtin = cgt_lang::Session::new();
-            let (tb, vb) = timed(&mut builtin, &format!("value(domineering({rows}, {cols}))"))?;
-            let mut lang = cgt_lang::Session::new();
-            timed(&mut lang, LANGUAGE_DOMINEERING)?;
-            let (tl, vl) = timed(&mut lang, &format!("value(D(\"{board}\"))"))?;
+        let dom = definitions(DOMINEERING_CGT);
+        let toads = definitions(TOADS_CGT);
+        let clobber = definitions(CLOBBER_CGT);
+        let workloads: Vec<(&str, &[&str], String, String, &str)> = vec![
+            (
+                "domineering 4x5",
+                &dom,
+                "D".into(),
+                "domineering".into(),
+                "....|....|....|....|....",
+            ),
+            (
+                "domineering 5x5",
+                &dom,
+                "D".into(),
+                "domineering".into(),
+                ".....|.....|.....|.....|.....",
+            ),
+            (
+                "toads-and-frogs",
+                &toads,
+                "TF".into(),
+                "toads_and_frogs".into(),
+                "TTTT....FFFF",
+            ),
+            (
+                "toads-and-frogs",
+                &toads,
+                "TF".into(),
+                "toads_and_frogs".into(),
+                "TTTTT....FFFFF",
+            ),
+            (
+                "clobber",
+                &clobber,
+                "CS".into(),
+                "clobber".into(),
+                "xoxoxoxoxoxoxoxoxoxoxo",
+            ),
+            (
+                "clobber",
+                &clobber,
+                "CS".into(),
+                "clobber".into(),
+                "xxoxoxxoxooxoxxoxoxxoo",
+            ),
+        ];
+        println!(
+            "{:<18} {:<32} {:>10} {:>11} {:>6} {:>10}",
+            "ruleset", "position", "builtin_s", "language_s", "ratio", "positions"
+        );
+        for (name, defs, ours, theirs, position) in workloads {
+            let (tb, vb, _, _) =
+                best_of(runs, &[], &format!("value({theirs}(\"{position}\"))"), None)?;
+            let (tl, vl, explored, _) = best_of(
+                runs,
+                defs,
+                &format!("value({ours}(\"{position}\"))"),
+                Some(&ours),
+            )?;
             if vb != vl {
                 return Err(format!(
-                    "{rows}x{cols}: the language gives {vl}, the built-in {vb}"
+                    "{name} {position}: the language gives {vl}, the built-in {vb}"
                 ));
             }
-            let explored = lang.function_help("D").unwrap_or_default();
             println!(
-                "domineering {rows}x{cols} value={vb} builtin_s={tb:.3} language_s={tl:.3} ratio={:.1} ({explored})",
+                "{name:<18} {position:<32} {tb:>10.3} {tl:>11.3} {:>6.1} {explored:>10}",
                 tl / tb
             );
         }
-        let mut lang = cgt_lang::Session::new();
-        timed(&mut lang, LANGUAGE_TOADS)?;
-        let mut total = 0.0;
-        for k in 2..=5 {
-            let start = format!(
-                "{}{}{}",
-                "T".repeat(k),
-                ".".repeat(12 - 2 * k),
-                "F".repeat(k)
-            );
-            let (t, v) = timed(&mut lang, &format!("value(TF(\"{start}\"))"))?;
-            total += t;
-            println!("toads {start} value={v} s={t:.3}");
-        }
-        let explored: usize = lang
-            .function_help("TF")
-            .and_then(|h| {
-                h.split('(')
-                    .nth(2)
-                    .and_then(|x| x.split(' ').next().map(str::to_string))
-            })
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(0);
-        println!(
-            "toads strips of 12: positions={explored} s={total:.3} positions_per_s={:.0}",
-            explored as f64 / total
-        );
+        let cram = definitions(CRAM_CGT);
+        let (t, v, explored, peak) = best_of(runs, &cram, "value(C(board(4, 7)))", Some("C"))?;
+        println!("cram 4x7 (language only) value={v} s={t:.3} positions={explored} peak_heap_mb={peak:.0}");
         for n in [1000, 2000, 5000, 10000] {
             let mut s = cgt_lang::Session::new();
             timed(&mut s, LANGUAGE_FAMILY)?;

@@ -369,14 +369,20 @@ fn a_four_player_game_hands_over_to_the_two_player_endgame() {
 #[test]
 fn language_bench_agrees_with_the_built_in_rulesets() {
     let out = Command::new(env!("CARGO_BIN_EXE_cgt"))
-        .args(["bench", "language"])
+        .args(["bench", "language", "1"])
         .output()
         .unwrap();
     assert!(out.status.success(), "{out:?}");
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("domineering 5x5 value=0"), "{text}");
-    assert!(text.contains("toads TTTT....FFFF value=0"), "{text}");
-    assert!(text.contains("family g(10000)"), "{text}");
+    for row in [
+        "domineering 5x5",
+        "toads-and-frogs    TTTTT....FFFFF",
+        "clobber            xxoxoxxoxooxoxxoxoxxoo",
+        "cram 4x7 (language only) value=*3",
+        "family g(10000)",
+    ] {
+        assert!(text.contains(row), "{row}: {text}");
+    }
 }
 
 /// Sums of small Clobber and Domineering regions: the outcome searched on the
@@ -672,4 +678,32 @@ fn tabulate_stores_resumes_and_is_queried() {
     assert_eq!(query(&stopped, digest), query(&whole, digest));
     assert!(query(&whole, "SELECT COUNT(*) FROM psn").contains("29160"));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Cram on the 4 x 7 board written in the language (examples/rulesets/
+/// cram.cgt, imported as a module) stays under 300 MB of heap: the value
+/// comes out under `--max-memory 300M`, and the same computation under
+/// 100M stops with the memory error (so the limit is what is measured).
+#[test]
+fn cram_4x7_in_the_language_stays_under_300_mb() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/rulesets");
+    let run = |limit: &str| {
+        cgt()
+            .current_dir(&dir)
+            .args(["--max-memory", limit])
+            .args(["-e", "import \"cram.cgt\" as c"])
+            .args(["-e", "value(c.C(c.board(4, 7)))"])
+            .output()
+            .unwrap()
+    };
+    let out = run("300M");
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().last(), Some("*3"), "{stdout}");
+    let out = run("100M");
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("memory"),
+        "{out:?}"
+    );
 }

@@ -32,6 +32,29 @@ fn str_arg<'a>(a: &'a Args, k: usize) -> Result<&'a str, Error> {
     }
 }
 
+/// `strip`, `lstrip` and `rstrip`: the string argument trimmed at the
+/// chosen ends (the same string, not a copy, when nothing is trimmed).
+fn trimmed(a: &Args, start: bool, end: bool) -> Result<Value, Error> {
+    let s = str_arg(a, 0)?;
+    let chars = match a.values.get(1) {
+        Some(_) => Some(str_arg(a, 1)?),
+        None => None,
+    };
+    let trims = |c: char| chars.map_or(c.is_whitespace(), |t| t.contains(c));
+    let mut t = s;
+    if start {
+        t = t.trim_start_matches(trims);
+    }
+    if end {
+        t = t.trim_end_matches(trims);
+    }
+    Ok(if t.len() == s.len() {
+        a.values[0].clone()
+    } else {
+        Value::str(t)
+    })
+}
+
 fn int(s: &mut dyn Context, n: usize) -> Value {
     Value::Game(s.arena().integer(n as i64))
 }
@@ -256,6 +279,66 @@ pub static DATA: &[Builtin] = &[
         }),
     },
     Builtin {
+        name: "strip",
+        signature: "strip(s [, chars])",
+        arity: 1..=2,
+        topic: "lists and strings",
+        help: "The string s without the characters in `chars` (default: white space) at either end; lstrip and rstrip trim one end. A strip game's key: strip(s, \".\") when empty squares at the ends play no part.",
+        example: "strip(\"..T.F..\", \".\")",
+        run: Run::Native(|_, a| trimmed(a, true, true)),
+    },
+    Builtin {
+        name: "lstrip",
+        signature: "lstrip(s [, chars])",
+        arity: 1..=2,
+        topic: "lists and strings",
+        help: "The string s without the characters in `chars` (default: white space) at its start.",
+        example: "lstrip(\"..T.F..\", \".\")",
+        run: Run::Native(|_, a| trimmed(a, true, false)),
+    },
+    Builtin {
+        name: "rstrip",
+        signature: "rstrip(s [, chars])",
+        arity: 1..=2,
+        topic: "lists and strings",
+        help: "The string s without the characters in `chars` (default: white space) at its end.",
+        example: "rstrip(\"..T.F..\", \".\")",
+        run: Run::Native(|_, a| trimmed(a, false, true)),
+    },
+    Builtin {
+        name: "translate",
+        signature: "translate(s, from, to)",
+        arity: 3..=3,
+        topic: "lists and strings",
+        help: "The string s with each character of `from` replaced by the character at the same place in `to` (as Unix's tr): exchanging the players' pieces, e.g. the conjugate of a Toads-and-Frogs strip is translate(reverse(s), \"TF\", \"FT\").",
+        example: "translate(\"TT.F\", \"TF\", \"FT\")",
+        run: Run::Native(|_, a| {
+            let (s, from, to) = (str_arg(a, 0)?, str_arg(a, 1)?, str_arg(a, 2)?);
+            if from.chars().count() != to.chars().count() {
+                return Err(Error::spanned(
+                    a.spans[2],
+                    "`to` needs as many characters as `from`",
+                ));
+            }
+            let swap = |c: char| from.chars().position(|f| f == c).and_then(|k| to.chars().nth(k));
+            if s.is_ascii() && from.is_ascii() && to.is_ascii() {
+                let mut table: [u8; 128] = std::array::from_fn(|k| k as u8);
+                for (f, t) in from.bytes().zip(to.bytes()).rev() {
+                    table[usize::from(f)] = t;
+                }
+                let bytes = s.as_bytes();
+                let out = crate::value::Str::init_with(bytes.len(), |buf| {
+                    for (o, &b) in buf.iter_mut().zip(bytes) {
+                        *o = table[usize::from(b)];
+                    }
+                })
+                .expect("ASCII");
+                return Ok(Value::Str(out));
+            }
+            Ok(Value::str(s.chars().map(|c| swap(c).unwrap_or(c)).collect::<String>()))
+        }),
+    },
+    Builtin {
         name: "contains",
         signature: "contains(L, x)",
         arity: 2..=2,
@@ -318,13 +401,18 @@ pub static DATA: &[Builtin] = &[
         example: "replace_each(\"TT..F\", \"T.\", \".T\")",
         run: Run::Native(|_, a| {
             let (s, from, to) = (str_arg(a, 0)?, str_arg(a, 1)?, str_arg(a, 2)?);
+            let (s, from, to) = (s.as_bytes(), from.as_bytes(), to.as_bytes());
+            let n = (s.len() + to.len()).saturating_sub(from.len());
             let mut out = Vec::new();
-            for k in byte_matches(s, from) {
-                let mut t = String::with_capacity(s.len() - from.len() + to.len());
-                t.push_str(&s[..k]);
-                t.push_str(to);
-                t.push_str(&s[k + from.len()..]);
-                out.push(Value::str(t));
+            for k in byte_matches_bytes(s, from) {
+                // Written straight into the new string: one allocation.
+                let t = crate::value::Str::init_with(n, |buf| {
+                    buf[..k].copy_from_slice(&s[..k]);
+                    buf[k..k + to.len()].copy_from_slice(to);
+                    buf[k + to.len()..].copy_from_slice(&s[k + from.len()..]);
+                })
+                .expect("whole characters replaced by whole characters");
+                out.push(Value::Str(t));
             }
             Ok(Value::list(out))
         }),
@@ -472,15 +560,21 @@ pub static DATA: &[Builtin] = &[
 /// Where `t` starts in `s` (character indices; overlapping occurrences too).
 /// Where `t` starts in `s`, as byte offsets (overlapping occurrences too).
 pub(super) fn byte_matches(s: &str, t: &str) -> Vec<usize> {
-    if t.is_empty() {
+    byte_matches_bytes(s.as_bytes(), t.as_bytes())
+}
+
+fn byte_matches_bytes(s: &[u8], t: &[u8]) -> Vec<usize> {
+    let Some((&first, rest)) = t.split_first() else {
         return Vec::new();
-    }
+    };
+    // Patterns are short (a move's few squares): a plain scan beats a
+    // searcher's set-up. A valid pattern never matches from the middle of
+    // a character (no character starts with a continuation byte).
     let mut out = Vec::new();
-    let mut from = 0;
-    while let Some(k) = s[from..].find(t) {
-        let at = from + k;
-        out.push(at);
-        from = at + s[at..].chars().next().map_or(1, char::len_utf8);
+    for k in 0..(s.len() + 1).saturating_sub(t.len()) {
+        if s[k] == first && &s[k + 1..k + t.len()] == rest {
+            out.push(k);
+        }
     }
     out
 }

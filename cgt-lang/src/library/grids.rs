@@ -7,7 +7,7 @@
 
 use super::{Args, Builtin, Run};
 use crate::error::Error;
-use crate::value::Value;
+use crate::value::{Str, Value};
 use cgt_core::ruleset::grid::{Grid, MAX_CELLS};
 use smallvec::SmallVec;
 
@@ -29,12 +29,23 @@ impl<'a> Board<'a> {
         }
         let bytes = text.as_bytes();
         let cols = bytes.iter().position(|&b| b == b'|').unwrap_or(bytes.len());
-        let rows = (bytes.len() + 1) / (cols + 1);
-        let regular = rows * (cols + 1) == bytes.len() + 1
-            && (0..rows).all(|r| {
-                let row = &bytes[r * (cols + 1)..r * (cols + 1) + cols];
-                !row.contains(&b'|') && (r + 1 == rows || bytes[r * (cols + 1) + cols] == b'|')
-            });
+        // Every row as long as the first: a `|` exactly after each.
+        let mut regular = true;
+        let mut rows = 1;
+        let mut col = 0;
+        for &b in bytes {
+            if b == b'|' {
+                regular &= col == cols;
+                rows += 1;
+                col = 0;
+            } else {
+                col += 1;
+            }
+        }
+        regular &= col == cols;
+        if bytes.is_empty() {
+            rows = 0;
+        }
         if !regular {
             return Some(Err("every row of the board needs the same length".into()));
         }
@@ -102,23 +113,21 @@ impl<'a> Board<'a> {
     }
 
     /// The image under symmetry `s`, written with `|` between rows.
-    fn image(&self, s: usize) -> Bytes {
+    fn image(&self, s: usize) -> Str {
         let (rows, cols) = self.image_dims(s);
         let (start, down, across) = self.walk(s);
-        let mut out = Bytes::with_capacity(rows * (cols + 1));
-        for r in 0..rows as isize {
-            if r > 0 {
-                out.push(b'|');
+        let len = (rows * (cols + 1)).saturating_sub(1);
+        write_board(len, |out| {
+            for r in 0..rows {
+                let (row, at) = (start + r as isize * down, r * (cols + 1));
+                if r > 0 {
+                    out[at - 1] = b'|';
+                }
+                for c in 0..cols {
+                    out[at + c] = self.bytes[(row + c as isize * across) as usize];
+                }
             }
-            let row = start + r * down;
-            if across == 1 {
-                let k = row as usize;
-                out.extend_from_slice(&self.bytes[k..k + cols]);
-            } else {
-                out.extend((0..cols as isize).map(|c| self.bytes[(row + c * across) as usize]));
-            }
-        }
-        out
+        })
     }
 
     /// Which of the first `n` symmetries gives the least image (the shape
@@ -136,7 +145,7 @@ impl<'a> Board<'a> {
 
     /// The least image under the first `n` symmetries.
     #[cfg(test)]
-    fn least(&self, n: usize) -> Bytes {
+    fn least(&self, n: usize) -> Str {
         self.image(self.least_symmetry(n))
     }
 
@@ -144,15 +153,17 @@ impl<'a> Board<'a> {
     /// of at most 64 squares: each grown from its first square by shifts
     /// of the whole mask at once.
     fn region_masks(&self, joins: &[bool; 128]) -> SmallVec<[u64; 8]> {
-        let (rows, cols) = (self.rows, self.cols);
+        let cols = self.cols;
         let mut free: u64 = 0;
         let mut first_col: u64 = 0;
-        for r in 0..rows {
+        for r in 0..self.rows {
             first_col |= 1 << (r * cols);
-            for c in 0..cols {
-                if joins[usize::from(self.at(r, c))] {
-                    free |= 1 << (r * cols + c);
-                }
+        }
+        let mut bit = 0;
+        for &b in self.bytes {
+            if b != b'|' {
+                free |= u64::from(joins[usize::from(b)]) << bit;
+                bit += 1;
             }
         }
         let last_col = first_col << (cols - 1);
@@ -163,8 +174,8 @@ impl<'a> Board<'a> {
                 let grown = (region
                     | ((region << 1) & !first_col)
                     | ((region >> 1) & !last_col)
-                    | (region << cols)
-                    | (region >> cols))
+                    | region.checked_shl(cols as u32).unwrap_or(0)
+                    | region.checked_shr(cols as u32).unwrap_or(0))
                     & free;
                 if grown == region {
                     break;
@@ -179,34 +190,45 @@ impl<'a> Board<'a> {
 
     /// The board of one region given as a mask (see [`Board::regions`]);
     /// `None` if it is the board itself (nothing to fill or trim).
-    fn region_board(&self, region: u64, fill: u8) -> Option<Bytes> {
-        let cols = self.cols;
-        let (mut r0, mut r1, mut c0, mut c1) = (self.rows, 0, cols, 0);
-        let mut bits = region;
-        while bits != 0 {
-            let k = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let (r, c) = (k / cols, k % cols);
-            (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
+    fn region_board(&self, region: u64, fill: u8) -> Option<Str> {
+        let (rows, cols) = (self.rows, self.cols);
+        // A region of one square (common: what a move leaves in a corner).
+        if region.count_ones() == 1 && rows * cols > 1 {
+            let k = region.trailing_zeros() as usize;
+            let b = self.bytes[k / cols * (cols + 1) + k % cols];
+            return Some(write_board(1, |out| out[0] = b));
         }
-        let whole = r0 == 0 && c0 == 0 && r1 + 1 == self.rows && c1 + 1 == cols;
-        let mut same = whole;
-        let mut board = Bytes::with_capacity((r1 - r0 + 1) * (c1 - c0 + 2));
-        for r in r0..=r1 {
-            if r > r0 {
-                board.push(b'|');
+        // The bounding box from the rows' masks, without dividing.
+        let row_mask = u64::MAX >> (64 - cols);
+        let (mut r0, mut r1, mut col_bits) = (rows, 0, 0u64);
+        for r in 0..rows {
+            let bits = (region >> (r * cols)) & row_mask;
+            if bits != 0 {
+                (r0, r1, col_bits) = (r0.min(r), r, col_bits | bits);
             }
-            for c in c0..=c1 {
-                let b = self.at(r, c);
-                if region >> (r * cols + c) & 1 == 1 {
-                    board.push(b);
-                } else {
-                    same &= b == fill;
-                    board.push(fill);
+        }
+        let (c0, c1) = (
+            col_bits.trailing_zeros() as usize,
+            63 - col_bits.leading_zeros() as usize,
+        );
+        let whole = r0 == 0 && c0 == 0 && r1 + 1 == rows && c1 + 1 == cols;
+        let outside = |r: usize, c: usize| region >> (r * cols + c) & 1 == 0;
+        if whole && (0..rows).all(|r| (0..cols).all(|c| !outside(r, c) || self.at(r, c) == fill)) {
+            return None;
+        }
+        let width = c1 - c0 + 1;
+        let len = (r1 - r0 + 1) * (width + 1) - 1;
+        Some(write_board(len, |out| {
+            for r in r0..=r1 {
+                let at = (r - r0) * (width + 1);
+                if r > r0 {
+                    out[at - 1] = b'|';
+                }
+                for c in c0..=c1 {
+                    out[at + c - c0] = if outside(r, c) { fill } else { self.at(r, c) };
                 }
             }
-        }
-        (!same).then_some(board)
+        }))
     }
 
     /// Each connected region of squares whose byte `joins`, as a board of
@@ -271,7 +293,7 @@ impl<'a> Board<'a> {
 
     /// Each board made by writing `to` over one occurrence of `from` read
     /// down a column (columns from the left, each from the top).
-    fn replace_each_down(&self, from: &[u8], to: &[u8]) -> Vec<Bytes> {
+    fn replace_each_down(&self, from: &[u8], to: &[u8]) -> Vec<Str> {
         let (rows, cols, n) = (self.rows, self.cols, from.len());
         let mut out = Vec::new();
         if n == 0 || n > rows || to.len() != n {
@@ -281,11 +303,12 @@ impl<'a> Board<'a> {
         for c in 0..cols {
             for r in 0..=rows - n {
                 if (0..n).all(|k| self.bytes[(r + k) * stride + c] == from[k]) {
-                    let mut b = Bytes::from_slice(self.bytes);
-                    for (k, &t) in to.iter().enumerate() {
-                        b[(r + k) * stride + c] = t;
-                    }
-                    out.push(b);
+                    out.push(write_board(self.bytes.len(), |b| {
+                        b.copy_from_slice(self.bytes);
+                        for (k, &t) in to.iter().enumerate() {
+                            b[(r + k) * stride + c] = t;
+                        }
+                    }));
                 }
             }
         }
@@ -293,9 +316,9 @@ impl<'a> Board<'a> {
     }
 
     /// The board reflected in its main diagonal.
-    fn transposed(&self) -> Bytes {
+    fn transposed(&self) -> Str {
         if self.cols == 0 {
-            return Bytes::new();
+            return Str::new();
         }
         self.image(4)
     }
@@ -306,9 +329,10 @@ impl<'a> Board<'a> {
 /// rows as rows.
 const SYMMETRIES: usize = 8;
 
-/// A board's bytes as a string value.
-fn board_value(bytes: &[u8]) -> Value {
-    Value::str(std::str::from_utf8(bytes).expect("ASCII"))
+/// A board of `len` bytes written by `fill` straight into a new string (one
+/// allocation); boards on bytes are ASCII.
+fn write_board(len: usize, fill: impl FnOnce(&mut [u8])) -> Str {
+    Str::init_with(len, fill).expect("ASCII boards")
 }
 
 /// The board argument `k` as text.
@@ -352,7 +376,8 @@ fn chars_arg(a: &Args, k: usize, what: &str) -> Result<Vec<char>, Error> {
 
 /// `grid_regions(board, joining [, fill])`.
 fn regions(a: &Args) -> Result<Value, Error> {
-    let joining = chars_arg(a, 1, "the joining characters")?;
+    let joining = board_text(a, 1)
+        .map_err(|_| Error::spanned(a.spans[1], "expected the joining characters in quotes"))?;
     let fill = match a.values.get(2) {
         None => '#',
         Some(_) => match chars_arg(a, 2, "the fill character")?[..] {
@@ -360,7 +385,7 @@ fn regions(a: &Args) -> Result<Value, Error> {
             _ => return Err(Error::spanned(a.spans[2], "the fill is one character")),
         },
     };
-    if joining.contains(&fill) {
+    if joining.contains(fill) {
         return Err(Error::spanned(a.call, "the fill character must not join"));
     }
     let text = board_text(a, 0)?;
@@ -368,8 +393,8 @@ fn regions(a: &Args) -> Result<Value, Error> {
         let board = board.map_err(|e| Error::spanned(a.spans[0], e))?;
         if fill.is_ascii() {
             let mut joins = [false; 128];
-            for c in joining.iter().filter(|c| c.is_ascii()) {
-                joins[*c as usize] = true;
+            for b in joining.bytes().filter(u8::is_ascii) {
+                joins[usize::from(b)] = true;
             }
             if board.rows * board.cols <= 64 && board.cols > 0 {
                 // The board itself when it is its own only region: no copy.
@@ -377,14 +402,19 @@ fn regions(a: &Args) -> Result<Value, Error> {
                     .region_masks(&joins)
                     .into_iter()
                     .map(|m| match board.region_board(m, fill as u8) {
-                        Some(b) => board_value(&b),
+                        Some(b) => Value::Str(b),
                         None => a.values[0].clone(),
                     })
                     .collect();
                 return Ok(Value::list(parts));
             }
             let parts = board.regions(&joins, fill as u8);
-            return Ok(Value::list(parts.iter().map(|b| board_value(b)).collect()));
+            return Ok(Value::list(
+                parts
+                    .iter()
+                    .map(|b| Value::str(std::str::from_utf8(b).expect("ASCII")))
+                    .collect(),
+            ));
         }
     }
     let (grid, mut symbols) = read_grid(a, 0)?;
@@ -395,7 +425,7 @@ fn regions(a: &Args) -> Result<Value, Error> {
             symbols.len() - 1
         }
     } as u8;
-    let joins: Vec<bool> = symbols.iter().map(|c| joining.contains(c)).collect();
+    let joins: Vec<bool> = symbols.iter().map(|&c| joining.contains(c)).collect();
     let parts = grid.regions_by(|v| joins[usize::from(v)], false, fill_code);
     Ok(Value::list(
         parts
@@ -434,7 +464,7 @@ pub static GRIDS: &[Builtin] = &[
                 // A board that is its own least image is its key: no copy.
                 return Ok(match board.least_symmetry(n) {
                     0 => a.values[0].clone(),
-                    s => board_value(&board.image(s)),
+                    s => Value::Str(board.image(s)),
                 });
             }
             let (grid, symbols) = read_grid(a, 0)?;
@@ -469,7 +499,7 @@ pub static GRIDS: &[Builtin] = &[
                 let from: Vec<u8> = from.iter().map(|&c| c as u8).collect();
                 let to: Vec<u8> = to.iter().map(|&c| c as u8).collect();
                 let boards = board.replace_each_down(&from, &to);
-                return Ok(Value::list(boards.iter().map(|b| board_value(b)).collect()));
+                return Ok(Value::list(boards.into_iter().map(Value::Str).collect()));
             }
             // Other text: the columns as rows of the transposed board.
             let (grid, mut symbols) = read_grid(a, 0)?;
@@ -505,7 +535,7 @@ pub static GRIDS: &[Builtin] = &[
                 let s = board.least_symmetry(SYMMETRIES);
                 let key = match s {
                     0 => a.values[0].clone(),
-                    s => board_value(&board.image(s)),
+                    s => Value::Str(board.image(s)),
                 };
                 return Ok(Value::list(vec![key, Value::Bool(s >= 4)]));
             }
@@ -527,7 +557,7 @@ pub static GRIDS: &[Builtin] = &[
         run: Run::Native(|_, a| {
             if let Some(board) = Board::read(board_text(a, 0)?) {
                 let board = board.map_err(|e| Error::spanned(a.spans[0], e))?;
-                return Ok(board_value(&board.transposed()));
+                return Ok(Value::Str(board.transposed()));
             }
             let (grid, symbols) = read_grid(a, 0)?;
             Ok(Value::str(grid.transposed().text(&symbols)))
@@ -555,6 +585,9 @@ mod tests {
             (3, 3),
             (4, 5),
             (5, 3),
+            // 64 squares: shifts by a whole row reach the mask's end.
+            (1, 64),
+            (8, 8),
         ] {
             let cells = rows * cols;
             let boards = if cells <= 9 {
@@ -583,17 +616,17 @@ mod tests {
                 let grid = Grid::parse_exact(&text, &symbols).unwrap();
                 let bytes = |b: &Bytes| String::from_utf8(b.to_vec()).unwrap();
                 assert_eq!(
-                    bytes(&board.least(8)),
+                    board.least(8).to_string(),
                     grid.least_symmetric().text(&symbols),
                     "{text}"
                 );
                 assert_eq!(
-                    bytes(&board.least(4)),
+                    board.least(4).to_string(),
                     grid.least_upright().text(&symbols),
                     "{text}"
                 );
                 assert_eq!(
-                    bytes(&board.transposed()),
+                    board.transposed().to_string(),
                     grid.transposed().text(&symbols),
                     "{text}"
                 );
@@ -617,7 +650,7 @@ mod tests {
                     .region_masks(&joins)
                     .into_iter()
                     .map(|m| match board.region_board(m, b'#') {
-                        Some(b) => bytes(&b),
+                        Some(b) => b.to_string(),
                         None => text.clone(),
                     })
                     .collect();

@@ -66,6 +66,8 @@ struct GraphData {
     /// Nodes by every position met (so a position met again costs no call
     /// of the key function).
     seen: HashMap<Key, u32>,
+    /// Sum nodes by their components' nodes, sorted.
+    sums: HashMap<SmallVec<[u32; 4]>, u32>,
     nodes: Vec<Node>,
     /// The nodes' children, each node's in one run: its components, or its
     /// Left options then its Right options (its Left ones only, if the two
@@ -306,12 +308,28 @@ struct GraphValues(HashMap<u64, Vec<Option<GameId>>>);
 
 /// A position of a language-defined ruleset: the engine's view of it
 /// (searches, forms, options), with values computed on the graph directly.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct UserPosition(Positioned<GraphRules>);
+#[derive(Clone, Debug)]
+struct UserPosition(Positioned<GraphRules>, Option<String>);
+
+/// Positions are the same when their nodes are: how they print is not
+/// part of them.
+impl PartialEq for UserPosition {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl Eq for UserPosition {}
+
+impl Hash for UserPosition {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
 
 impl UserPosition {
     fn boxed(rules: GraphRules, position: Pos) -> Arc<dyn AnyPosition> {
-        Arc::new(UserPosition(Positioned { rules, position }))
+        Arc::new(UserPosition(Positioned { rules, position }, None))
     }
 
     /// The values of the node `p` and of everything below it (children
@@ -391,7 +409,10 @@ impl UserPosition {
 
 impl AnyPosition for UserPosition {
     fn text(&self) -> String {
-        self.0.text()
+        match &self.1 {
+            Some(t) => t.clone(),
+            None => self.0.text(),
+        }
     }
 
     fn value(&self, arena: &mut Arena, memos: &mut Memos) -> GameId {
@@ -510,12 +531,18 @@ pub fn make_position(
     span: Span,
 ) -> Result<Value, Error> {
     let graph = current(rs);
+    // It prints as given (its node's position may be another with the
+    // same key).
+    let shown = format!("{}({})", graph.name, s.show(&p));
     let root = explore(s, rs, &graph, p, span)?;
     let position = Pos(smallvec::smallvec![root]);
-    Ok(Value::position(UserPosition::boxed(
-        GraphRules(graph),
-        position,
-    )))
+    Ok(Value::position(Arc::new(UserPosition(
+        Positioned {
+            rules: GraphRules(graph),
+            position,
+        },
+        Some(shown),
+    ))))
 }
 
 /// Call one of the ruleset's functions on a position; it must give a list.
@@ -555,12 +582,14 @@ fn node_of(
 }
 
 /// The nodes of positions `ps`, onto `out`: those met before found under
-/// one lock, the others made.
+/// one lock, the others made. `parts` when they are components already
+/// (not to be split again).
 fn nodes_of(
     s: &mut dyn Context,
     rs: &UserRuleset,
     graph: &Graph,
     ps: Vec<Value>,
+    parts: bool,
     span: Span,
     out: &mut SmallVec<[u32; 32]>,
 ) -> Result<(), Error> {
@@ -573,15 +602,79 @@ fn nodes_of(
     });
     for (k, p) in ps.into_iter().enumerate() {
         if out[start + k] == NONE {
-            out[start + k] = new_node_of(s, rs, graph, p, span)?;
+            out[start + k] = if parts {
+                whole_node_of(s, rs, graph, p, span)?
+            } else {
+                new_node_of(s, rs, graph, p, span)?
+            };
         }
     }
     Ok(())
 }
 
 /// The node of position `p`, not met before (with [`NEGATED`] if its game
-/// is the negative of the node's).
+/// is the negative of the node's). With a components function the
+/// position is split first: a position of several components is the sum
+/// node of theirs (equal multisets of components share it), and only
+/// single components are keyed and explored, so a board's key is taken on
+/// its small regions rather than on the whole board.
 fn new_node_of(
+    s: &mut dyn Context,
+    rs: &UserRuleset,
+    graph: &Graph,
+    p: Value,
+    span: Span,
+) -> Result<u32, Error> {
+    let Some(f) = &rs.components else {
+        return whole_node_of(s, rs, graph, p, span);
+    };
+    let mut parts = moves(s, f, &p, "components", span)?;
+    let n = if parts.len() == 1 {
+        let part = parts.pop().expect("one part");
+        if crate::value::same(&part, &p) {
+            return whole_node_of(s, rs, graph, p, span);
+        }
+        match graph.read(|d| d.seen.get(&KeyRef(&part)).copied()) {
+            Some(n) => n,
+            None => whole_node_of(s, rs, graph, part, span)?,
+        }
+    } else {
+        let mut nodes: SmallVec<[u32; 32]> = SmallVec::with_capacity(parts.len());
+        nodes_of(s, rs, graph, parts, true, span, &mut nodes)?;
+        let text = (!plain_data(&p)).then(|| s.show(&p));
+        sum_node(graph, nodes, p.clone(), text)?
+    };
+    graph.write(|d| d.seen.insert(Key(p), n));
+    Ok(n)
+}
+
+/// The node of the sum of `parts` (made if new; `p` is the position it
+/// is met as).
+fn sum_node(
+    graph: &Graph,
+    mut parts: SmallVec<[u32; 32]>,
+    p: Value,
+    text: Option<String>,
+) -> Result<u32, Error> {
+    parts.sort_unstable();
+    let key: SmallVec<[u32; 4]> = SmallVec::from_slice(&parts);
+    graph.write(|d| {
+        if let Some(&n) = d.sums.get(&key) {
+            return Ok(n);
+        }
+        let n = d.push(p, NONE, text)?;
+        let first = d.edges.len() as u32;
+        d.edges.extend_from_slice(&parts);
+        let node = &mut d.nodes[n as usize];
+        (node.first, node.left, node.flags) = (first, parts.len() as u32, SPLITS);
+        d.sums.insert(key, n);
+        Ok(n)
+    })
+}
+
+/// The node of position `p`, a single component not met before, by its
+/// key.
+fn whole_node_of(
     s: &mut dyn Context,
     rs: &UserRuleset,
     graph: &Graph,
@@ -676,14 +769,26 @@ fn keyed_node(
     }
     let text = (!plain_data(&p)).then(|| s.show(&p));
     graph.write(|d| {
-        let n = u32::try_from(d.nodes.len())
+        let n = d.push(p, negative_of, text)?;
+        if !signed {
+            d.index.insert(key, n);
+        }
+        Ok(n)
+    })
+}
+
+impl GraphData {
+    /// A new node for position `p`, its children not stored yet (nothing
+    /// to explore if it is the negative of another).
+    fn push(&mut self, p: Value, negative_of: u32, text: Option<String>) -> Result<u32, Error> {
+        let n = u32::try_from(self.nodes.len())
             .ok()
             .filter(|&n| n < NEGATED)
             .ok_or_else(|| {
                 Error::plain("a ruleset defined in the language has at most 2^31 positions")
                     .with_kind(crate::ErrorKind::Unsupported)
             })?;
-        d.nodes.push(Node {
+        self.nodes.push(Node {
             position: p,
             first: 0,
             left: 0,
@@ -697,13 +802,10 @@ fn keyed_node(
             flags: 0,
         });
         if let Some(t) = text {
-            d.texts.insert(n, t);
-        }
-        if !signed {
-            d.index.insert(key, n);
+            self.texts.insert(n, t);
         }
         Ok(n)
-    })
+    }
 }
 
 /// Explore everything reachable from `root` (depth first, on an explicit
@@ -729,10 +831,32 @@ fn explore(
     }
     let mut path: Vec<Frame> = Vec::new();
     let mut pending = Some(root_node);
+    // A stop (an error of a rule, Ctrl-C) leaves the nodes on the path
+    // unexplored again, not open: a later call must not take them for a
+    // cycle.
+    let reopen = |path: &[Frame], node: Option<u32>| {
+        graph.write(|d| {
+            for n in path.iter().map(|f| f.node).chain(node) {
+                let node = &mut d.nodes[n as usize];
+                if node.state == State::Open {
+                    node.state = State::New;
+                }
+            }
+        })
+    };
     loop {
-        cgt_core::interrupt::poll()?;
+        if let Err(e) = cgt_core::interrupt::poll() {
+            reopen(&path, None);
+            return Err(e.into());
+        }
         if let Some(node) = pending.take() {
-            let children = expand(s, rs, graph, node, span)?;
+            let children = match expand(s, rs, graph, node, span) {
+                Ok(c) => c,
+                Err(e) => {
+                    reopen(&path, Some(node));
+                    return Err(e);
+                }
+            };
             path.push(Frame {
                 node,
                 children,
@@ -774,32 +898,36 @@ fn expand(
     node: u32,
     span: Span,
 ) -> Result<SmallVec<[u32; 32]>, Error> {
-    let position = graph.write(|d| {
+    // A sum node's children are its components, stored when it was made.
+    enum Next {
+        Explore(Value),
+        Parts(SmallVec<[u32; 32]>),
+    }
+    let next = graph.write(|d| {
         let n = &mut d.nodes[node as usize];
         n.state = State::Open;
-        n.position.clone()
-    });
-    if let Some(f) = &rs.components {
-        let parts = moves(s, f, &position, "components", span)?;
-        if parts.len() > 1 {
-            let mut nodes: SmallVec<[u32; 32]> = SmallVec::with_capacity(parts.len());
-            nodes_of(s, rs, graph, parts, span, &mut nodes)?;
-            store(graph, node, &nodes, nodes.len(), SPLITS);
-            return Ok(nodes);
+        if n.splits() {
+            let kids = &d.edges[n.first as usize..(n.first + n.left) as usize];
+            return Next::Parts(SmallVec::from_slice(kids));
         }
-    }
+        Next::Explore(n.position.clone())
+    });
+    let position = match next {
+        Next::Explore(p) => p,
+        Next::Parts(parts) => return Ok(parts),
+    };
     // One function for both players (an impartial game): called once.
     let impartial = crate::value::same(&rs.left, &rs.right);
     let mut children: SmallVec<[u32; 32]> = SmallVec::new();
     let left_moves = moves(s, &rs.left, &position, "left", span)?;
-    nodes_of(s, rs, graph, left_moves, span, &mut children)?;
+    nodes_of(s, rs, graph, left_moves, false, span, &mut children)?;
     let left = children.len();
     if impartial {
         store(graph, node, &children, left, IMPARTIAL);
         return Ok(children);
     }
     let right_moves = moves(s, &rs.right, &position, "right", span)?;
-    nodes_of(s, rs, graph, right_moves, span, &mut children)?;
+    nodes_of(s, rs, graph, right_moves, false, span, &mut children)?;
     store(graph, node, &children, left, 0);
     Ok(children)
 }
@@ -910,7 +1038,7 @@ fn ruleset(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
             Value::Builtin(b) if !super::get(*b).arity.contains(&1) => {
                 Err(one_position(super::get(*b).signature.to_string()))
             }
-            Value::Function(_) | Value::Builtin(_) => Ok(Some(f)),
+            Value::Function(_) | Value::Builtin(_) | Value::Host(_) => Ok(Some(f)),
             other => Err(Error::spanned(
                 sp,
                 format!(

@@ -602,84 +602,53 @@ down = Game("v")
 
 
 class Ruleset:
-    """A ruleset given by Python functions: ``left(p)`` and ``right(p)`` give
-    the positions each player moves to (lists); ``components(p)``, if given,
-    splits a position into independent parts whose values add. Positions are
-    any hashable Python values. Calling the ruleset on a position gives its
-    canonical value, each position valued once (a memo per ruleset) with an
-    explicit stack (no recursion limit). A position that reaches itself is
-    not a short game: CgtError names the cycle.
+    """A ruleset given by Python functions, explored and valued by the same
+    engine as ``ruleset(...)`` in the language. ``left(p)`` and ``right(p)``
+    give the positions each player moves to (lists; one function for both
+    sides is called once per position); the options, as the language's:
+    ``components(p)`` splits a position into independent parts whose
+    values add; ``key(p)`` maps positions of the same game to one key;
+    ``signed_key(p)`` gives ``(key, negated)``, negated when the position's
+    game is the negative of the key's; ``conjugate(p)`` the position with
+    the players exchanged (its game is the negative).
+
+    Positions are strings, ints, bools, or tuples of them (a list a
+    function returns comes back as a tuple). Calling the ruleset on a
+    position gives its canonical value; ``position(p)`` gives the position
+    itself (a Game whose options are positions). Each position is explored
+    once per ruleset, with explicit stacks (no recursion limit); a position
+    that reaches itself is not a short game: CgtError names the cycle.
     """
 
-    def __init__(self, left, right, components=None, session=None):
-        self.left = left
-        self.right = right
-        self.components = components
+    def __init__(self, left, right, components=None, key=None, signed_key=None,
+                 conjugate=None, name="ruleset", session=None):
         self.session = _session_of(session)
-        self._memo = {}
+        native = self.session._native
+        handles = {"left": native.host_function("left", left)}
+        # The same function for both players: one handle, called once.
+        handles["right"] = handles["left"] if right is left else native.host_function("right", right)
+        options = {"components": components, "key": key, "signed_key": signed_key,
+                   "conjugate": conjugate}
+        for option, f in options.items():
+            if f is not None:
+                handles[option] = native.host_function(option, f)
+        given = [k for k in options if k in handles]
+        args = ", ".join(["left", "right"] + [f"{k} = {k}" for k in given] + ["name = rulesetname"])
+        bound = list(handles.items()) + [("rulesetname", str(name))]
+        self._native = native.eval(f"ruleset({args})", bound, False)
+        self._handle = Value._of(self.session, self._native)
 
     def __call__(self, position):
         return self.value(position)
 
+    def position(self, position):
+        """The position ``position`` of this ruleset (everything reachable
+        from it explored)."""
+        return self.session._eval("r(p)", r=self._handle, p=position)
+
     def value(self, position):
         """The canonical value of ``position``."""
-        for part in self._parts(position):
-            self._value_of_part(part)
-        return self._part_sum(position)
-
-    def _parts(self, p):
-        return list(self.components(p)) if self.components else [p]
-
-    def _visit(self, p):
-        """A position met: its moves (each player's), and the parts they
-        lead to, to be valued first."""
-        left, right = list(self.left(p)), list(self.right(p))
-        todo = [part for q in left + right for part in self._parts(q)]
-        return [p, left, right, todo]
-
-    def _value_of_part(self, start):
-        memo = self._memo
-        if start in memo:
-            return memo[start]
-        on_path = {start: 0}
-        path = [start]
-        stack = [self._visit(start)]
-        while stack:
-            p, left, right, todo = stack[-1]
-            advanced = False
-            while todo:
-                q = todo.pop()
-                if q in memo:
-                    continue
-                if q in on_path:
-                    cycle = path[on_path[q]:] + [q]
-                    raise CgtError(
-                        "a position reaches itself, so the game is not short: "
-                        + " -> ".join(repr(x) for x in cycle)
-                    )
-                on_path[q] = len(path)
-                path.append(q)
-                stack.append(self._visit(q))
-                advanced = True
-                break
-            if advanced:
-                continue
-            memo[p] = Game.of(
-                [self._part_sum(q) for q in left],
-                [self._part_sum(q) for q in right],
-                session=self.session,
-            )
-            stack.pop()
-            path.pop()
-            del on_path[p]
-        return memo[start]
-
-    def _part_sum(self, q):
-        """The value of ``q``: the sum of its parts' values (all valued)."""
-        total = Game(0, session=self.session)
-        for part in self._parts(q):
-            total = total + self._memo[part]
-        return total
+        return self.session._eval("value(r(p))", r=self._handle, p=position)
 
 
 def __getattr__(name):

@@ -438,6 +438,10 @@ def load(*args: Any, session: Optional[Session] = None) -> Any:
     if it has changed); names starting with _ stay private to it. A relative path is
     relative to the file that loads it (or the current directory). Example: len("load")"""
 
+def lstrip(*args: Any, session: Optional[Session] = None) -> Any:
+    """lstrip(s [, chars]): The string s without the characters in `chars` (default: white
+    space) at its start. Example: lstrip("..T.F..", ".")"""
+
 def max(*args: Any, session: Optional[Session] = None) -> Any:
     """max(L) or max(a, b, ...): The greatest element of a list, or the greatest of the
     arguments: numbers (rationals too), games (an error if two are confused) or strings.
@@ -650,6 +654,10 @@ def right_stop(*args: Any, session: Optional[Session] = None) -> Any:
     """right_stop(G): The number reached when Right moves first and both players stop as soon
     as the position is a number. Example: right_stop({2|{1|-3}})"""
 
+def rstrip(*args: Any, session: Optional[Session] = None) -> Any:
+    """rstrip(s [, chars]): The string s without the characters in `chars` (default: white
+    space) at its end. Example: rstrip("..T.F..", ".")"""
+
 def ruleset(*args: Any, session: Optional[Session] = None) -> Any:
     """ruleset(left, right [, components = f] [, key = f] [, conjugate = f] [, signed_key = f]
     [, name = "..."]): A ruleset defined by two functions from a position to the list of
@@ -746,6 +754,11 @@ def str(*args: Any, session: Optional[Session] = None) -> Any:
     """str(x): A value's printed text as a string (a string stays itself). Example: str(^*) +
     "!""""
 
+def strip(*args: Any, session: Optional[Session] = None) -> Any:
+    """strip(s [, chars]): The string s without the characters in `chars` (default: white
+    space) at either end; lstrip and rstrip trim one end. A strip game's key: strip(s, ".")
+    when empty squares at the ends play no part. Example: strip("..T.F..", ".")"""
+
 def subordinate(*args: Any, session: Optional[Session] = None) -> Any:
     """subordinate(G, base): The H with G = base : H (the quotient of an ordinal sum). The base
     may be an explicit form. An error if there is none. Example: subordinate(1/8, 1)"""
@@ -798,6 +811,12 @@ def trajectory(*args: Any, session: Optional[Session] = None) -> Any:
     """trajectory(mast, [cps], [slopes]) or Trajectory(...): The thermograph wall with this
     mast value, critical points (descending) and slopes from the mast down, as
     thermograph_wall prints it. Example: Trajectory(9/4, [3/4], [0, -1])"""
+
+def translate(*args: Any, session: Optional[Session] = None) -> Any:
+    """translate(s, from, to): The string s with each character of `from` replaced by the
+    character at the same place in `to` (as Unix's tr): exchanging the players' pieces, e.g.
+    the conjugate of a Toads-and-Frogs strip is translate(reverse(s), "TF", "FT"). Example:
+    translate("TT.F", "TF", "FT")"""
 
 def uptimal_expansion(*args: Any, session: Optional[Session] = None) -> Any:
     """uptimal_expansion(G): For G = x + *m + a1.^ + a2.^<2> + ... + ak.^<k>, CGSuite's
