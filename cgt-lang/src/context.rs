@@ -4,7 +4,7 @@
 //! never the machine, so the two do not depend on each other.
 
 use crate::error::{Error, Span};
-use crate::value::Value;
+use crate::value::{HostFunction, Value};
 use crate::world::World;
 use cgt_core::form::misere::MisereId;
 use cgt_core::game::{Arena, GameId};
@@ -18,6 +18,12 @@ pub trait Context {
     /// Call a function value (a defined function, a built-in, a ruleset
     /// making a position) on evaluated arguments.
     fn apply(&mut self, f: &Value, args: Vec<Value>, span: Span) -> Result<Value, Error>;
+
+    /// [`Context::apply`] on one argument (a ruleset's functions on a
+    /// position: called for every position met, so without a list).
+    fn apply_one(&mut self, f: &Value, arg: Value, span: Span) -> Result<Value, Error> {
+        self.apply(f, vec![arg], span)
+    }
 
     /// Print text (`print`), in order with the session's other output.
     fn emit(&mut self, text: &str);
@@ -71,5 +77,36 @@ impl dyn Context + '_ {
     /// The misère canonical form of an impartial value.
     pub fn misere_id(&mut self, v: &Value, span: Span) -> Result<MisereId, Error> {
         self.world().misere_id(v, span)
+    }
+}
+
+/// The body of a host function: the context (to make games of its
+/// results), the arguments, and the call's place for errors.
+pub type HostCall =
+    dyn Fn(&mut dyn Context, Vec<Value>, Span) -> Result<Value, Error> + Send + Sync;
+
+impl HostFunction {
+    /// A host function named `name` with body `call`.
+    pub fn new(
+        name: impl Into<String>,
+        call: impl Fn(&mut dyn Context, Vec<Value>, Span) -> Result<Value, Error>
+            + Send
+            + Sync
+            + 'static,
+    ) -> HostFunction {
+        let body: Box<HostCall> = Box::new(call);
+        HostFunction {
+            name: name.into(),
+            body: Box::new(body),
+        }
+    }
+
+    /// Call it.
+    pub fn call(&self, s: &mut dyn Context, args: Vec<Value>, span: Span) -> Result<Value, Error> {
+        let body = self
+            .body
+            .downcast_ref::<Box<HostCall>>()
+            .expect("a host function's body is a HostCall");
+        body(s, args, span)
     }
 }

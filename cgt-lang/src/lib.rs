@@ -33,10 +33,10 @@ pub mod builtins {
 }
 
 pub use commands::{is_command, parse_size, COMMANDS};
-pub use context::Context;
+pub use context::{Context, HostCall};
 pub use error::{Error, ErrorKind, Span};
 pub use session::{is_blank, Session};
 pub use syntax::parser::{is_keyword, parse_line, parse_statement, KEYWORDS};
 pub use syntax::script;
-pub use value::{Function, HostCall, HostFunction, Module, Player, Sum, Value};
+pub use value::{Function, HostFunction, Module, Player, Sum, Value};
 pub use world::World;

@@ -723,7 +723,7 @@ impl Machine {
                 for a in args {
                     values.push(self.eval(&a.value)?);
                 }
-                Ok((h.call)(self, values, span)?)
+                Ok(h.call(self, values, span)?)
             }
             Value::Ruleset(r) => {
                 let mut values: Vec<Value> = first.into_iter().map(|(v, _)| v).collect();
@@ -987,7 +987,7 @@ impl Machine {
                 Ok(v)
             }
             Value::Ruleset(r) => self.make_position(r, args, span),
-            Value::Host(h) => (h.call)(self, args, span),
+            Value::Host(h) => h.call(self, args, span),
             other => Err(Error::spanned(
                 span,
                 format!("expected a function, found a {}", other.type_name()),
@@ -1311,6 +1311,17 @@ impl Context for Machine {
 
     fn apply(&mut self, f: &Value, args: Vec<Value>, span: Span) -> Result<Value, Error> {
         Machine::apply(self, f, args, span)
+    }
+
+    fn apply_one(&mut self, f: &Value, arg: Value, span: Span) -> Result<Value, Error> {
+        match f {
+            Value::Function(func) => {
+                let base = self.stack.len();
+                self.stack.push(arg);
+                self.invoke(func, base, span)
+            }
+            _ => Machine::apply(self, f, vec![arg], span),
+        }
     }
 
     fn emit(&mut self, text: &str) {

@@ -39,22 +39,15 @@ impl Position {
     }
 }
 
-/// The body of a host function: the context (to make games of its
-/// results), the arguments, and the call's place for errors.
-pub type HostCall = dyn Fn(
-        &mut dyn crate::context::Context,
-        Vec<Value>,
-        crate::error::Span,
-    ) -> Result<Value, crate::error::Error>
-    + Send
-    + Sync;
-
-/// A function of the embedding program (see [`Value::Host`]).
+/// A function of the embedding program (see [`Value::Host`]). Its body
+/// is called with the running context, which this module does not know:
+/// it is kept type-erased here and called through
+/// [`HostFunction::call`](crate::context).
 pub struct HostFunction {
     /// Its name, as printed.
     pub name: String,
-    /// What calling it does.
-    pub call: Box<HostCall>,
+    /// The body (a boxed [`HostCall`](crate::HostCall)).
+    pub(crate) body: Box<dyn std::any::Any + Send + Sync>,
 }
 
 impl std::fmt::Debug for HostFunction {

@@ -9,7 +9,7 @@ use crate::error::{Error, ErrorKind, Span};
 use crate::print::Printer;
 use crate::style::{restyle, Style};
 use crate::syntax::ast::{BinOp, Ups};
-use crate::value::{Player, Sum, Value};
+use crate::value::{Player, Str, Sum, Value};
 use cgt_core::analysis::Outcome;
 use cgt_core::form::misere::{MisereArena, MisereId};
 use cgt_core::form::Form;
@@ -493,26 +493,36 @@ impl World {
     /// that keeps its terms; strings and lists concatenate.
     fn add(
         &mut self,
-        va: Value,
+        mut va: Value,
         sa: Span,
-        vb: Value,
+        mut vb: Value,
         sb: Span,
         subtract: bool,
     ) -> Result<Value, Error> {
-        match (&va, &vb) {
+        match (va, vb) {
             (Value::Str(x), Value::Str(y)) if !subtract => {
-                let mut s = String::with_capacity(x.len() + y.len());
-                s.push_str(x);
-                s.push_str(y);
-                return Ok(Value::str(s));
+                let n = x.len() + y.len();
+                let joined = Str::init_with(n, |buf| {
+                    buf[..x.len()].copy_from_slice(x.as_bytes());
+                    buf[x.len()..].copy_from_slice(y.as_bytes());
+                })
+                .expect("two strings joined are a string");
+                return Ok(Value::Str(joined));
             }
             (Value::List(x), Value::List(y)) if !subtract => {
-                let mut v = Vec::with_capacity(x.len() + y.len());
-                v.extend(x.iter().cloned());
-                v.extend(y.iter().cloned());
+                // The left list extended in place when nothing else holds it
+                // (the usual `moves(a) + moves(b)` of a move function).
+                let mut v = Arc::try_unwrap(x).unwrap_or_else(|shared| (*shared).clone());
+                match Arc::try_unwrap(y) {
+                    Ok(items) => v.extend(items),
+                    Err(shared) => v.extend(shared.iter().cloned()),
+                }
                 return Ok(Value::list(v));
             }
-            _ => {}
+            (a, b) => {
+                va = a;
+                vb = b;
+            }
         }
         for (v, s) in [(&va, sa), (&vb, sb)] {
             if !v.is_game_like() {

@@ -108,7 +108,10 @@ fn run<R: Send>(
         r
     });
     let signal = SIGNAL.lock().unwrap_or_else(|p| p.into_inner()).take();
-    let raised = CALLBACK_ERROR.lock().unwrap_or_else(|p| p.into_inner()).take();
+    let raised = CALLBACK_ERROR
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .take();
     if let (Err(_), Some(e)) = (&result, raised) {
         return Err(e);
     }
@@ -365,10 +368,7 @@ impl Session {
         };
         Value {
             session: self.inner.clone(),
-            value: LangValue::Host(Arc::new(HostFunction {
-                name,
-                call: Box::new(call),
-            })),
+            value: LangValue::Host(Arc::new(HostFunction::new(name, call))),
         }
     }
 

@@ -455,7 +455,7 @@ fn language(runs: usize) -> ExitCode {
                 &dom,
                 "D".into(),
                 "domineering".into(),
-                "....|....|....|....|....",
+                ".....|.....|.....|.....",
             ),
             (
                 "domineering 5x5",

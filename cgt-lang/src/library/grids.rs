@@ -332,7 +332,21 @@ const SYMMETRIES: usize = 8;
 /// A board of `len` bytes written by `fill` straight into a new string (one
 /// allocation); boards on bytes are ASCII.
 fn write_board(len: usize, fill: impl FnOnce(&mut [u8])) -> Str {
-    Str::init_with(len, fill).expect("ASCII boards")
+    // SAFETY: the buffer is zeroed before it is seen as bytes, and `fill`
+    // writes an ASCII board over it (the squares of an ASCII board read
+    // by `Board::read`, an ASCII fill character, `|`): the string is
+    // UTF-8. Debug builds check it.
+    let s = unsafe {
+        Str::init_with_unchecked(len, |buf| {
+            for b in buf.iter_mut() {
+                b.write(0);
+            }
+            let bytes = std::slice::from_raw_parts_mut(buf.as_mut_ptr().cast::<u8>(), buf.len());
+            fill(bytes);
+        })
+    };
+    debug_assert!(s.is_ascii());
+    s
 }
 
 /// The board argument `k` as text.
@@ -376,8 +390,11 @@ fn chars_arg(a: &Args, k: usize, what: &str) -> Result<Vec<char>, Error> {
 
 /// `grid_regions(board, joining [, fill])`.
 fn regions(a: &Args) -> Result<Value, Error> {
-    let joining = board_text(a, 1)
-        .map_err(|_| Error::spanned(a.spans[1], "expected the joining characters in quotes"))?;
+    let joining = match a.values.get(1) {
+        None => ".",
+        Some(_) => board_text(a, 1)
+            .map_err(|_| Error::spanned(a.spans[1], "expected the joining characters in quotes"))?,
+    };
     let fill = match a.values.get(2) {
         None => '#',
         Some(_) => match chars_arg(a, 2, "the fill character")?[..] {
@@ -439,10 +456,10 @@ fn regions(a: &Args) -> Result<Value, Error> {
 pub static GRIDS: &[Builtin] = &[
     Builtin {
         name: "grid_regions",
-        signature: "grid_regions(board, joining [, fill])",
-        arity: 2..=3,
+        signature: "grid_regions(board [, joining [, fill]])",
+        arity: 1..=3,
         topic: "lists and strings",
-        help: "The connected parts of a board (rows separated by |): squares whose character is in `joining`, joined orthogonally; each part is a board of its own, its other squares the `fill` character (default \"#\"), border rows and columns of fill removed. A grid ruleset's components, e.g. grid_regions(b, \".\") for Domineering.",
+        help: "The connected parts of a board (rows separated by |): squares whose character is in `joining`, joined orthogonally (default \".\", the empty squares); each part is a board of its own, its other squares the `fill` character (default \"#\"), border rows and columns of fill removed. A grid ruleset's components: components = grid_regions for Domineering.",
         example: "grid_regions(\"..#|#.#|##.\", \".\")",
         run: Run::Native(|_, a| regions(a)),
     },

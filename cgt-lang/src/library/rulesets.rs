@@ -553,7 +553,7 @@ fn moves(
     what: &str,
     span: Span,
 ) -> Result<Vec<Value>, Error> {
-    match s.apply(f, vec![p.clone()], span)? {
+    match s.apply_one(f, p.clone(), span)? {
         // The list is usually the function's own: take it without a copy.
         Value::List(items) => Ok(Arc::try_unwrap(items).unwrap_or_else(|shared| (*shared).clone())),
         Value::Set(items) => Ok(Arc::try_unwrap(items).unwrap_or_else(|shared| (*shared).clone())),
@@ -683,7 +683,7 @@ fn whole_node_of(
 ) -> Result<u32, Error> {
     let raw = Key(p);
     if let Some(f) = &rs.signed_key {
-        let (key, negated) = match s.apply(f, vec![raw.0.clone()], span)? {
+        let (key, negated) = match s.apply_one(f, raw.0.clone(), span)? {
             Value::List(pair) => match &pair[..] {
                 [k, Value::Bool(b)] => (Key(k.clone()), *b),
                 _ => return Err(signed_key_error(span)),
@@ -706,7 +706,7 @@ fn whole_node_of(
         return Ok(n);
     }
     let key = match &rs.key {
-        Some(f) => Key(s.apply(f, vec![raw.0.clone()], span)?),
+        Some(f) => Key(s.apply_one(f, raw.0.clone(), span)?),
         None => raw.clone(),
     };
     let n = keyed_node(s, rs, graph, key, raw.0.clone(), span)?;
@@ -741,13 +741,13 @@ fn keyed_node(
     }
     let mut negative_of = NONE;
     if let Some(f) = &rs.conjugate {
-        let c = s.apply(f, vec![p.clone()], span)?;
+        let c = s.apply_one(f, p.clone(), span)?;
         let c = Key(c);
         let found = match graph.read(|d| d.seen.get(&c).copied()) {
             Some(n) => Some(n),
             None => {
                 let kc = match &rs.key {
-                    Some(k) => Key(s.apply(k, vec![c.0], span)?),
+                    Some(k) => Key(s.apply_one(k, c.0, span)?),
                     None => c,
                 };
                 graph.read(|d| d.index.get(&kc).copied())

@@ -289,11 +289,11 @@ def grid_key(*args: Any, session: Optional[Session] = None) -> Any:
     4)"""
 
 def grid_regions(*args: Any, session: Optional[Session] = None) -> Any:
-    """grid_regions(board, joining [, fill]): The connected parts of a board (rows separated by
-    |): squares whose character is in `joining`, joined orthogonally; each part is a board
-    of its own, its other squares the `fill` character (default "#"), border rows and
-    columns of fill removed. A grid ruleset's components, e.g. grid_regions(b, ".") for
-    Domineering. Example: grid_regions("..#|#.#|##.", ".")"""
+    """grid_regions(board [, joining [, fill]]): The connected parts of a board (rows separated
+    by |): squares whose character is in `joining`, joined orthogonally (default ".", the
+    empty squares); each part is a board of its own, its other squares the `fill` character
+    (default "#"), border rows and columns of fill removed. A grid ruleset's components:
+    components = grid_regions for Domineering. Example: grid_regions("..#|#.#|##.", ".")"""
 
 def grid_replace_each(*args: Any, session: Optional[Session] = None) -> Any:
     """grid_replace_each(board, from, to): Every board made by writing `to` over one occurrence
