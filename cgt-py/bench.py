@@ -8,6 +8,12 @@ bindings), each on the same games, with the results checked equal.
 1. the sum of the 18 games of `cgt bench sum 18 42` (read as plain braces);
 2. the canonical value of Domineering on the empty 4x5 board;
 3. the temperatures of 1,000 random games (depth 3, seed 7).
+
+    python cgt-py/bench.py rulesets   # needs only this package
+
+times a ruleset defined from Python functions against the same ruleset
+written in the language (examples/rulesets/toads_and_frogs.cgt), on the
+same engine, best of three, each in a new session.
 """
 
 import pathlib
@@ -147,6 +153,62 @@ def pycgt_text(g):
     return "{" + left + "|" + right + "}"
 
 
+def _find_all(s, pattern):
+    i = s.find(pattern)
+    while i >= 0:
+        yield i
+        i = s.find(pattern, i + 1)
+
+
+def _toads(s):
+    return [s[:i] + ".T" + s[i + 2:] for i in _find_all(s, "T.")] + [
+        s[:i] + ".FT" + s[i + 3:] for i in _find_all(s, "TF.")]
+
+
+def _frogs(s):
+    return [s[:i] + "F." + s[i + 2:] for i in _find_all(s, ".F")] + [
+        s[:i] + "FT." + s[i + 3:] for i in _find_all(s, ".TF")]
+
+
+_SWAP = str.maketrans("TF", "FT")
+
+
+def _trimmed(s):
+    t = s if "F" in s else s.lstrip(".")
+    return t if "T" in t else t.rstrip(".")
+
+
+def _signed_key(s):
+    a, b = _trimmed(s), _trimmed(s[::-1].translate(_SWAP))
+    return (a, False) if a <= b else (b, True)
+
+
+def rulesets():
+    """Toads-and-Frogs from Python functions against the language's."""
+    script = (ROOT / "examples/rulesets/toads_and_frogs.cgt").read_text()
+    defs = [l for l in script.splitlines() if l.startswith("def ") or "= ruleset(" in l]
+    print("| position | Python s | language s | Python / language |")
+    print("|---|---|---|---|")
+    for position in ["TTTT....FFFF", "TTTTT....FFFFF"]:
+        best_py = best_lang = float("inf")
+        for _ in range(3):
+            s = cgt.Session()
+            tf = cgt.Ruleset(_toads, _frogs, signed_key=_signed_key, name="TF", session=s)
+            t, v_py = timed(lambda: tf(position))
+            best_py = min(best_py, t)
+            s = cgt.Session()
+            for line in defs:
+                s.run(line)
+            t, v_lang = timed(lambda: s.eval(f'value(TF("{position}"))'))
+            best_lang = min(best_lang, t)
+            assert v_py == v_lang == cgt.toads_and_frogs(position).value()
+        print(f"| Toads-and-Frogs {position} | {best_py:.3f} | {best_lang:.3f} | "
+              f"{best_py / best_lang:.2f}× |")
+
+
 if __name__ == "__main__":
     sys.setrecursionlimit(100000)
-    main()
+    if sys.argv[1:] == ["rulesets"]:
+        rulesets()
+    else:
+        main()

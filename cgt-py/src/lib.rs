@@ -89,24 +89,32 @@ fn start_ticker() {
     });
 }
 
-/// Runs `f` on the session on this thread with the GIL released; Python's
-/// signals are looked at while it runs, and a KeyboardInterrupt stops it (as
+/// Runs `f` on the session on this thread with the GIL released (kept,
+/// when `release` is false: a computation that calls Python functions
+/// for every position would take it back each time); Python's signals
+/// are looked at while it runs, and a KeyboardInterrupt stops it (as
 /// Ctrl-C in the REPL) and is raised. Errors of the language carry the caret
 /// under `src` when `src` is the user's text.
 fn run<R: Send>(
     py: Python<'_>,
     session: &Shared,
     src: Option<&str>,
+    release: bool,
     f: impl FnOnce(&mut LangSession) -> Result<R, Error> + Send,
 ) -> PyResult<R> {
     start_ticker();
-    let result = py.allow_threads(|| {
+    let work = || {
         let mut s = session.lock().unwrap_or_else(|p| p.into_inner());
         RUNNING.fetch_add(1, Ordering::Relaxed);
         let r = f(&mut s);
         RUNNING.fetch_sub(1, Ordering::Relaxed);
         r
-    });
+    };
+    let result = if release {
+        py.allow_threads(work)
+    } else {
+        work()
+    };
     let signal = SIGNAL.lock().unwrap_or_else(|p| p.into_inner()).take();
     let raised = CALLBACK_ERROR
         .lock()
@@ -317,15 +325,18 @@ impl Session {
     /// Evaluate the expression `text` of the cgt language, with `bindings`
     /// (pairs of a name and a value) seen as local names. With `user` false
     /// the text is the package's own, and errors give only their message.
-    #[pyo3(signature = (text, bindings = None, user = true))]
+    /// `calls_python`: the computation calls Python functions (a ruleset
+    /// defined from Python), so the GIL is kept while it runs.
+    #[pyo3(signature = (text, bindings = None, user = true, calls_python = false))]
     fn eval(
         &self,
         py: Python<'_>,
         text: String,
         bindings: Option<Vec<(String, Bound<'_, PyAny>)>>,
         user: bool,
+        calls_python: bool,
     ) -> PyResult<PyObject> {
-        let v = self.eval_value(py, text, bindings, user)?;
+        let v = self.eval_value(py, text, bindings, user, calls_python)?;
         to_py(py, &self.inner, v)
     }
 
@@ -333,7 +344,7 @@ impl Session {
     /// and return what the REPL prints for it.
     fn run(&self, py: Python<'_>, line: String) -> PyResult<String> {
         let src = line.clone();
-        run(py, &self.inner, Some(&src), move |s| {
+        run(py, &self.inner, Some(&src), true, move |s| {
             match s.command(&line) {
                 Some(r) => r,
                 None => s.run_line(&line),
@@ -386,7 +397,9 @@ impl Session {
     /// Set the session's variable `name`.
     fn set(&self, py: Python<'_>, name: String, value: Bound<'_, PyAny>) -> PyResult<()> {
         let v = from_py(&self.inner, &value)?;
-        run(py, &self.inner, None, move |s| s.set_variable(&name, v))
+        run(py, &self.inner, None, true, move |s| {
+            s.set_variable(&name, v)
+        })
     }
 
     /// The session's variable `name`, or None.
@@ -410,7 +423,7 @@ impl Session {
             None => None,
         };
         let v = value.value.clone();
-        run(py, &self.inner, None, move |s| {
+        run(py, &self.inner, None, true, move |s| {
             s.guard(|s| {
                 let before = s.style();
                 if let Some(st) = style {
@@ -439,7 +452,7 @@ impl Session {
         text: String,
         bindings: Option<Vec<(String, Bound<'_, PyAny>)>>,
     ) -> PyResult<Option<(PyObject, PyObject)>> {
-        let v = self.eval_value(py, text, bindings, false)?;
+        let v = self.eval_value(py, text, bindings, false, false)?;
         let mut s = self.lock();
         number_parts(py, &mut s, &v)
     }
@@ -525,13 +538,14 @@ impl Session {
         text: String,
         bindings: Option<Vec<(String, Bound<'_, PyAny>)>>,
         user: bool,
+        calls_python: bool,
     ) -> PyResult<LangValue> {
         let mut values: Vec<(String, LangValue)> = Vec::new();
         for (name, obj) in bindings.unwrap_or_default() {
             values.push((name, from_py(&self.inner, &obj)?));
         }
         let src = user.then(|| text.clone());
-        run(py, &self.inner, src.as_deref(), move |s| {
+        run(py, &self.inner, src.as_deref(), !calls_python, move |s| {
             if let Some(r) = s.command(&text) {
                 return r.map(LangValue::text);
             }

@@ -193,6 +193,13 @@ const NEGATED: u32 = 1 << 31;
 pub struct Pos(SmallVec<[u32; 4]>);
 
 impl GraphData {
+    /// Whether node `x` is known to be 0: explored, without options.
+    fn is_zero(&self, x: u32) -> bool {
+        let (n, _) = self.resolve(x);
+        let node = &self.nodes[n as usize];
+        node.state == State::Done && node.left == 0 && node.right == 0
+    }
+
     /// The explored node whose game `p` is, and whether `p` is its negative.
     fn resolve(&self, p: u32) -> (u32, bool) {
         let (n, neg) = (p & !NEGATED, p & NEGATED != 0);
@@ -641,8 +648,15 @@ fn new_node_of(
     } else {
         let mut nodes: SmallVec<[u32; 32]> = SmallVec::with_capacity(parts.len());
         nodes_of(s, rs, graph, parts, true, span, &mut nodes)?;
-        let text = (!plain_data(&p)).then(|| s.show(&p));
-        sum_node(graph, nodes, p.clone(), text)?
+        // Parts known to be 0 (explored, no move for either player) add
+        // nothing: left out, sums that differ only by them are one node.
+        graph.read(|d| nodes.retain(|&mut x| !d.is_zero(x)));
+        if nodes.len() == 1 {
+            nodes[0]
+        } else {
+            let text = (!plain_data(&p)).then(|| s.show(&p));
+            sum_node(graph, nodes, p.clone(), text)?
+        }
     };
     graph.write(|d| d.seen.insert(Key(p), n));
     Ok(n)
@@ -850,6 +864,8 @@ fn explore(
             return Err(e.into());
         }
         if let Some(node) = pending.take() {
+            // A position explored: the REPL's progress line counts them.
+            cgt_core::interrupt::note_work();
             let children = match expand(s, rs, graph, node, span) {
                 Ok(c) => c,
                 Err(e) => {

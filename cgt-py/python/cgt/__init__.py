@@ -641,14 +641,19 @@ class Ruleset:
     def __call__(self, position):
         return self.value(position)
 
+    def _run(self, text, position):
+        s = self.session
+        bound = s._bound({"r": self._handle, "p": position})
+        return _from_native(s, s._native.eval(text, bound, False, True))
+
     def position(self, position):
         """The position ``position`` of this ruleset (everything reachable
         from it explored)."""
-        return self.session._eval("r(p)", r=self._handle, p=position)
+        return self._run("r(p)", position)
 
     def value(self, position):
         """The canonical value of ``position``."""
-        return self.session._eval("value(r(p))", r=self._handle, p=position)
+        return self._run("value(r(p))", position)
 
 
 def __getattr__(name):
