@@ -229,6 +229,17 @@ fn add_live(delta: isize) {
     }
 }
 
+/// Whether `bytes` more fit under the memory limit: asked before a large
+/// allocation (a string or list built at once), which would otherwise be
+/// made first and noticed after.
+pub fn room_for(bytes: usize) -> Result<(), Stop> {
+    let limit = LIMIT.load(Ordering::Relaxed);
+    if limit != 0 && live_bytes().saturating_add(bytes) > limit {
+        return Err(Stop::MemoryLimit);
+    }
+    Ok(())
+}
+
 /// The most bytes accounted live at once since the last [`reset_peak`]
 /// (to the same precision as [`live_bytes`]).
 pub fn peak_bytes() -> usize {

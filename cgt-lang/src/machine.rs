@@ -515,6 +515,12 @@ impl Machine {
                 let mut i = from;
                 while i <= to {
                     cgt_core::interrupt::poll().map_err(Error::from)?;
+                    if out.len() == out.capacity() {
+                        crate::world::room_for(
+                            out.len().max(4) * std::mem::size_of::<Value>(),
+                            span,
+                        )?;
+                    }
                     out.push(Value::Game(self.world.integer(&i)));
                     i += 1;
                 }
@@ -1003,6 +1009,11 @@ impl Machine {
         out: &mut Vec<Value>,
     ) -> Flow<()> {
         let Some((clause, rest)) = clauses.split_first() else {
+            if out.len() == out.capacity() {
+                // The list doubles: asked first, so a long comprehension
+                // stops at the memory limit, not at twice it.
+                crate::world::room_for(out.len().max(4) * std::mem::size_of::<Value>(), body.span)?;
+            }
             out.push(self.eval(body)?);
             return Ok(());
         };

@@ -142,6 +142,14 @@ pub fn slice(t: &Value, a: Option<i64>, b: Option<i64>, span: Span) -> Result<Va
 }
 
 /// A string or list repeated `n` times (`"." * 5`).
+/// The bytes one element of a string (a byte) or a list (a value) takes.
+pub fn element_bytes(seq: &Value) -> usize {
+    match seq {
+        Value::Str(_) => 1,
+        _ => std::mem::size_of::<Value>(),
+    }
+}
+
 pub fn repeat(seq: &Value, n: &BigInt, span: Span) -> Result<Value, Error> {
     let len = match seq {
         Value::Str(s) => s.len(),
@@ -159,6 +167,7 @@ pub fn repeat(seq: &Value, n: &BigInt, span: Span) -> Result<Value, Error> {
                 ),
             )
         })?;
+    crate::world::room_for(n * len.max(1) * element_bytes(seq), span)?;
     Ok(match seq {
         Value::Str(s) => Value::str(s.repeat(n)),
         Value::List(items) => {

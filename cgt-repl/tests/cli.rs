@@ -515,6 +515,91 @@ fn merge_checks_that_every_shard_is_there_once() {
             && out.contains("\"failed_shards\":[\"2/3\"]"),
         "{out}"
     );
+    // Malformed or contradictory reports: rejected with the file and the
+    // field, never a panic, never a silent drop.
+    let text_a = std::fs::read_to_string(&a).unwrap();
+    let positions_a = positions(&text_a);
+    for (edit, message) in [
+        (
+            text_a.replace("\"passed\":true,", ""),
+            "missing field `passed`",
+        ),
+        (
+            text_a.replace(&format!("\"positions\":{positions_a}"), "\"positions\":-5"),
+            "expected u64",
+        ),
+        (
+            text_a.replace(
+                &format!("\"positions\":{positions_a}"),
+                "\"positions\":81.5",
+            ),
+            "expected u64",
+        ),
+        (
+            text_a.replace(
+                &format!("\"positions\":{positions_a}"),
+                &format!("\"positions\":\"{positions_a}\""),
+            ),
+            "expected u64",
+        ),
+        (
+            text_a.replace(&format!("\"positions\":{positions_a},"), ""),
+            "missing field `positions`",
+        ),
+        (
+            text_a.replace(
+                "\"counterexample\":null",
+                "\"counterexample\":{\"state\":1}",
+            ),
+            "contradictory",
+        ),
+        (
+            text_a.replace(
+                &format!("\"positions\":{positions_a}"),
+                "\"positions\":18446744073709551615",
+            ),
+            "add up past 2^64",
+        ),
+    ] {
+        let bad = dir.join("bad.json");
+        std::fs::write(&bad, &edit).unwrap();
+        let (code, _, err) = merge(&[&bad.to_string_lossy(), &b, &c]);
+        assert_eq!(code, Some(2), "{edit}: {err}");
+        assert!(err.contains(message), "{edit}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // Partizan-Serial-Nim shards hold their share of the n! permutations.
+    let psn = |k: u32, perms: Option<&str>| {
+        let out = cgt()
+            .args(["check", "psn-outcome", "--piles", "4", "--max", "1"])
+            .args(["--shard", &format!("{k}/2")])
+            .output()
+            .unwrap();
+        let mut text = String::from_utf8_lossy(&out.stdout).to_string();
+        if let Some(p) = perms {
+            text = text.replace("\"permutations\":12", &format!("\"permutations\":{p}"));
+        }
+        let path = dir.join(format!("psn{k}.json"));
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let (p1, p2) = (psn(1, None), psn(2, None));
+    let (code, out, _) = merge(&[&p1, &p2]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("\"permutations\":24"), "{out}");
+    let p2 = psn(2, Some("999"));
+    let (code, _, err) = merge(&[&p1, &p2]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("holds 12, not 999"), "{err}");
+    // Devices and directories are refused by name, not read.
+    for path in ["/dev/zero", "."] {
+        let (code, _, err) = merge(&[path]);
+        assert_eq!(code, Some(2));
+        assert!(
+            err.contains("not a regular file") || err.contains("directory"),
+            "{err}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -29,6 +29,18 @@ pub fn write_regular_file(path: &str, contents: &str) -> Result<(), String> {
 /// [`MAX_SOURCE_BYTES`], in UTF-8 (the error names the line of the first
 /// invalid byte), without a byte order mark.
 pub fn read_source(path: &Path) -> Result<String, String> {
+    let text = read_text(path, MAX_SOURCE_BYTES, "a script")?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+/// The text of `path`: a regular file (never a device, a pipe or a
+/// directory) of at most `max_bytes`, in UTF-8 (the error names the line
+/// of the first invalid byte). `what` names the kind of file in the error
+/// ("a script", "a report").
+pub fn read_text(path: &Path, max_bytes: u64, what: &str) -> Result<String, String> {
     let shown = path.display();
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
     if meta.is_dir() {
@@ -39,34 +51,34 @@ pub fn read_source(path: &Path) -> Result<String, String> {
             "will not read {shown}: it is not a regular file (a device or a pipe)"
         ));
     }
-    if meta.len() > MAX_SOURCE_BYTES {
+    let limit = || {
+        if max_bytes >= 1 << 20 {
+            format!("{} MB", max_bytes >> 20)
+        } else {
+            format!("{max_bytes} bytes")
+        }
+    };
+    if meta.len() > max_bytes {
         return Err(format!(
-            "will not read {shown}: {} bytes, more than the {} MB a script may have",
+            "will not read {shown}: {} bytes, more than the {} {what} may have",
             meta.len(),
-            MAX_SOURCE_BYTES >> 20
+            limit()
         ));
     }
     let file = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
     let mut bytes = Vec::new();
-    file.take(MAX_SOURCE_BYTES + 1)
+    file.take(max_bytes + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| format!("cannot read {shown}: {e}"))?;
-    if bytes.len() as u64 > MAX_SOURCE_BYTES {
+    if bytes.len() as u64 > max_bytes {
         return Err(format!(
-            "will not read {shown}: more than the {} MB a script may have",
-            MAX_SOURCE_BYTES >> 20
+            "will not read {shown}: more than the {} {what} may have",
+            limit()
         ));
     }
-    let text = match String::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-            return Err(format!("{shown}:{line}: invalid UTF-8 (byte {at})"));
-        }
-    };
-    Ok(match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => text,
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        format!("{shown}:{line}: invalid UTF-8 (byte {at})")
     })
 }

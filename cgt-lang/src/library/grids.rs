@@ -293,26 +293,34 @@ impl<'a> Board<'a> {
 
     /// Each board made by writing `to` over one occurrence of `from` read
     /// down a column (columns from the left, each from the top).
-    fn replace_each_down(&self, from: &[u8], to: &[u8]) -> Vec<Str> {
+    fn replace_each_down(
+        &self,
+        from: &[u8],
+        to: &[u8],
+        span: crate::error::Span,
+    ) -> Result<Vec<Str>, Error> {
         let (rows, cols, n) = (self.rows, self.cols, from.len());
-        let mut out = Vec::new();
         if n == 0 || n > rows || to.len() != n {
-            return out;
+            return Ok(Vec::new());
         }
         let stride = cols + 1;
-        for c in 0..cols {
-            for r in 0..=rows - n {
-                if (0..n).all(|k| self.bytes[(r + k) * stride + c] == from[k]) {
-                    out.push(write_board(self.bytes.len(), |b| {
-                        b.copy_from_slice(self.bytes);
-                        for (k, &t) in to.iter().enumerate() {
-                            b[(r + k) * stride + c] = t;
-                        }
-                    }));
-                }
-            }
-        }
-        out
+        let places: Vec<(usize, usize)> = (0..cols)
+            .flat_map(|c| (0..=rows - n).map(move |r| (r, c)))
+            .filter(|&(r, c)| (0..n).all(|k| self.bytes[(r + k) * stride + c] == from[k]))
+            .collect();
+        // Each board a copy: room for them all asked first.
+        crate::world::room_for(places.len().saturating_mul(self.bytes.len() + 32), span)?;
+        Ok(places
+            .into_iter()
+            .map(|(r, c)| {
+                write_board(self.bytes.len(), |b| {
+                    b.copy_from_slice(self.bytes);
+                    for (k, &t) in to.iter().enumerate() {
+                        b[(r + k) * stride + c] = t;
+                    }
+                })
+            })
+            .collect())
     }
 
     /// The board reflected in its main diagonal.
@@ -514,7 +522,7 @@ pub static GRIDS: &[Builtin] = &[
                 let board = board.map_err(|e| Error::spanned(a.spans[0], e))?;
                 let from: Vec<u8> = from.iter().map(|&c| c as u8).collect();
                 let to: Vec<u8> = to.iter().map(|&c| c as u8).collect();
-                let boards = board.replace_each_down(&from, &to);
+                let boards = board.replace_each_down(&from, &to, a.call)?;
                 return Ok(Value::list(boards.into_iter().map(Value::Str).collect()));
             }
             // Other text: the columns as rows of the transposed board.
