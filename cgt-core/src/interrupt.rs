@@ -240,6 +240,15 @@ pub fn room_for(bytes: usize) -> Result<(), Stop> {
     Ok(())
 }
 
+/// Unwind with [`Stop::MemoryLimit`] unless `bytes` more fit under the
+/// limit: called before a table sized from the input is allocated (under
+/// an address-space cap, an allocation that fails aborts the process).
+pub fn ensure_room(bytes: usize) {
+    if room_for(bytes).is_err() {
+        unwind(Stop::MemoryLimit);
+    }
+}
+
 /// The most bytes accounted live at once since the last [`reset_peak`]
 /// (to the same precision as [`live_bytes`]).
 pub fn peak_bytes() -> usize {

@@ -166,3 +166,13 @@ impl From<cgt_core::interrupt::Stop> for Error {
         Error::plain(s.to_string()).with_kind(kind)
     }
 }
+
+/// An error at `span` unless `bytes` more fit under the memory limit
+/// (asked before a string or list is built at once).
+pub fn room_for(bytes: usize, span: Span) -> Result<(), Error> {
+    cgt_core::interrupt::room_for(bytes).map_err(|stop| {
+        let mut e = Error::from(stop);
+        e.place(span);
+        e
+    })
+}

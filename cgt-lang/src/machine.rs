@@ -516,7 +516,7 @@ impl Machine {
                 while i <= to {
                     cgt_core::interrupt::poll().map_err(Error::from)?;
                     if out.len() == out.capacity() {
-                        crate::world::room_for(
+                        crate::error::room_for(
                             out.len().max(4) * std::mem::size_of::<Value>(),
                             span,
                         )?;
@@ -1012,7 +1012,7 @@ impl Machine {
             if out.len() == out.capacity() {
                 // The list doubles: asked first, so a long comprehension
                 // stops at the memory limit, not at twice it.
-                crate::world::room_for(out.len().max(4) * std::mem::size_of::<Value>(), body.span)?;
+                crate::error::room_for(out.len().max(4) * std::mem::size_of::<Value>(), body.span)?;
             }
             out.push(self.eval(body)?);
             return Ok(());

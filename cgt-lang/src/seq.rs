@@ -167,7 +167,7 @@ pub fn repeat(seq: &Value, n: &BigInt, span: Span) -> Result<Value, Error> {
                 ),
             )
         })?;
-    crate::world::room_for(n * len.max(1) * element_bytes(seq), span)?;
+    crate::error::room_for(n * len.max(1) * element_bytes(seq), span)?;
     Ok(match seq {
         Value::Str(s) => Value::str(s.repeat(n)),
         Value::List(items) => {

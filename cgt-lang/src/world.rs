@@ -502,7 +502,7 @@ impl World {
         match (va, vb) {
             (Value::Str(x), Value::Str(y)) if !subtract => {
                 let n = x.len() + y.len();
-                room_for(n, sb)?;
+                crate::error::room_for(n, sb)?;
                 let joined = Str::init_with(n, |buf| {
                     buf[..x.len()].copy_from_slice(x.as_bytes());
                     buf[x.len()..].copy_from_slice(y.as_bytes());
@@ -511,7 +511,7 @@ impl World {
                 return Ok(Value::Str(joined));
             }
             (Value::List(x), Value::List(y)) if !subtract => {
-                room_for((x.len() + y.len()) * std::mem::size_of::<Value>(), sb)?;
+                crate::error::room_for((x.len() + y.len()) * std::mem::size_of::<Value>(), sb)?;
                 // The left list extended in place when nothing else holds it
                 // (the usual `moves(a) + moves(b)` of a move function).
                 let mut v = Arc::try_unwrap(x).unwrap_or_else(|shared| (*shared).clone());
@@ -952,14 +952,4 @@ fn latex_text(s: &str) -> String {
         }
     }
     out
-}
-
-/// An error at `span` unless `bytes` more fit under the memory limit
-/// (asked before a string or list is built at once).
-pub fn room_for(bytes: usize, span: Span) -> Result<(), Error> {
-    cgt_core::interrupt::room_for(bytes).map_err(|stop| {
-        let mut e = Error::from(stop);
-        e.place(span);
-        e
-    })
 }

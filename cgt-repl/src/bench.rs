@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 const BENCH_USAGE: &str =
-    "usage: cgt bench sum K SEED [--verbose] | cgt bench language [RUNS] | cgt bench outcome K SEED | cgt bench regions clobber|domineering K SEED [--canonical] | cgt bench wide N SEED | cgt bench thermo all [REPEAT] | cgt bench aw | cgt bench psn-all N M [--threads T] [--dump] | cgt bench psn-algorithms [SEED]";
+    "usage: cgt bench sum K SEED [--verbose] | cgt bench language [RUNS] | cgt bench outcome K SEED | cgt bench regions clobber|domineering K SEED [--canonical] | cgt bench wide N SEED (N <= 10000) | cgt bench thermo all [REPEAT] | cgt bench aw | cgt bench psn-all N M [--threads T] [--dump] | cgt bench psn-algorithms [SEED]";
 
 /// The peer's ten `thermo` games (../shared/peers/cgt-crate/README.md).
 const THERMO_GAMES: [(&str, &str); 10] = [
@@ -138,7 +138,7 @@ pub fn run(args: &[String]) -> ExitCode {
             let n = args
                 .get(1)
                 .and_then(|s| s.parse::<usize>().ok())
-                .filter(|&n| n >= 1);
+                .filter(|&n| (1..=WIDE_MAX).contains(&n));
             let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
             match (n, seed) {
                 (Some(n), Some(seed)) => {
@@ -161,6 +161,9 @@ pub fn run(args: &[String]) -> ExitCode {
 /// Wide games: N pseudo-random games (as in `sum`), every ordered pair
 /// compared, then the canonical form of `{all N | all N}` and of
 /// `{all N | }`-style halves, which exercise domination and reversibility.
+/// The most games of `bench wide` (it compares every pair: n² comparisons).
+const WIDE_MAX: usize = 10_000;
+
 fn wide(n: usize, seed: u64) {
     let mut a = Arena::new();
     let mut rng = SplitMix64(seed);
@@ -305,6 +308,7 @@ fn sum(k: usize, seed: u64, verbose: bool) {
 /// ([`Arena::sum_outcome`]), without the canonical sum: the `sum_outcome`
 /// line must be the one `sum K SEED` prints.
 fn outcome(k: usize, seed: u64) {
+    cgt_core::interrupt::ensure_room(k.saturating_mul(std::mem::size_of::<GameId>()));
     let mut a = Arena::new();
     let mut rng = SplitMix64(seed);
     let pool = pool(&mut a);
@@ -540,13 +544,15 @@ fn language(runs: usize) -> ExitCode {
 /// first clears the per-id thermograph and stop caches, so every thermograph
 /// is recomputed from scratch (the peer's work); `cached`: as the REPL runs.
 fn thermo(repeat: usize) {
-    use cgt_lang::{Session, Value};
+    use cgt_lang::Session;
     let mut s = Session::new();
+    // Sums evaluate to sums of terms: their canonical values are the games.
     let games: Vec<GameId> = THERMO_GAMES
         .iter()
-        .map(|(_, text)| match s.eval_line(text) {
-            Ok(Some(Value::Game(g))) => g,
-            _ => unreachable!("{text}"),
+        .map(|(_, text)| {
+            let v = s.eval_line(text).ok().flatten().expect("the games read");
+            s.to_game(&v, Default::default())
+                .expect("the games are short")
         })
         .collect();
     let cold_start = Instant::now();

@@ -34,6 +34,37 @@ pub fn run(args: &[String]) -> ExitCode {
     if name == "merge" {
         return crate::merge::run(&args[1..]);
     }
+    // Every flag must be one this check takes (a mistyped one would
+    // silently check another range).
+    let allowed: &[&str] = match name {
+        "psn-uniform" => &["--piles", "--max-m", "--shard", "--threads"],
+        n if n.starts_with("psn-") => &["--piles", "--max", "--shard", "--threads"],
+        "sls-type1" => &[
+            "--slots",
+            "--max-pile",
+            "--max-hand",
+            "--max-blue-b",
+            "--shard",
+            "--threads",
+        ],
+        _ => &[
+            "--slots",
+            "--max-pile",
+            "--max-hand",
+            "--shard",
+            "--threads",
+        ],
+    };
+    if let Some(bad) = args[1..]
+        .iter()
+        .find(|a| a.starts_with("--") && !allowed.contains(&a.as_str()))
+    {
+        eprintln!(
+            "error: `cgt check {name}` takes no flag {bad} (it takes {})",
+            allowed.join(", ")
+        );
+        return ExitCode::from(2);
+    }
     if name.starts_with("sls-") {
         return run_sls(name, args);
     }
@@ -197,10 +228,21 @@ fn run_sls(name: &str, args: &[String]) -> ExitCode {
         .and_then(|s| s.parse::<u32>().ok())
         .unwrap_or(h)
         .min(8);
-    let all = if name == "sls-type1" {
-        sls_checks::type_one_states(k, p, h, mb)
-    } else {
-        sls_checks::all_states(k, p, h)
+    // The states are listed first: a range too big for memory stops here
+    // with the memory error (or on Ctrl-C), not at the system's limit.
+    let listed = cgt_core::interrupt::catch(|| {
+        if name == "sls-type1" {
+            sls_checks::type_one_states(k, p, h, mb)
+        } else {
+            sls_checks::all_states(k, p, h)
+        }
+    });
+    let all = match listed {
+        Ok(all) => all,
+        Err(stop) => {
+            eprintln!("error: {stop}");
+            return ExitCode::from(2);
+        }
     };
     let states: Vec<_> = all
         .into_iter()

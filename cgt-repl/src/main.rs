@@ -33,7 +33,7 @@ options: --json (results as JSON objects, with -e and --batch), --vi (Vi keys in
        cgt tabulate psn ... store every position's outcome, atomic weight and value in SQLite
        cgt sls-game ...     play four-player So Long Sucker at the terminal (`cgt sls-game --help`)
        cgt bench NAME ...   benchmark workloads (`cgt bench` lists them)
-       cgt --help           this text";
+       cgt --help           this text (cgt --version: the version)";
 
 fn main() -> ExitCode {
     // Output piped into a program that stops reading (`| head -1`) ends cgt
@@ -70,14 +70,11 @@ fn main() -> ExitCode {
 fn dispatch(args: &[String]) -> ExitCode {
     // Global options, valid in every mode.
     let mut args: Vec<String> = args.to_vec();
+    // A flag given twice means what it means once.
     let take_flag = |args: &mut Vec<String>, f: &str| -> bool {
-        match args.iter().position(|a| a == f) {
-            Some(k) => {
-                args.remove(k);
-                true
-            }
-            None => false,
-        }
+        let before = args.len();
+        args.retain(|a| a != f);
+        args.len() < before
     };
     let json = take_flag(&mut args, "--json");
     let vi = take_flag(&mut args, "--vi");
@@ -98,6 +95,10 @@ fn dispatch(args: &[String]) -> ExitCode {
         None => repl::run(vi, quiet),
         Some("-h") | Some("--help") => {
             println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Some("-V") | Some("--version") => {
+            println!("cgt {}", env!("CARGO_PKG_VERSION"));
             ExitCode::SUCCESS
         }
         Some("--batch") => run::batch(json, quiet),

@@ -11,9 +11,31 @@ pub fn set_limit(bytes: usize) {
     cgt_core::interrupt::set_memory_limit(bytes);
 }
 
-/// The default limit: three quarters of physical memory, so a runaway
-/// computation stops with an error instead of being killed by the system.
+/// The default limit: three quarters of physical memory, or of the
+/// process's address-space cap (`ulimit -v`) when that is lower, so a
+/// runaway computation stops with an error instead of being killed by the
+/// system or aborted by an allocation the cap refuses.
 pub fn default_limit() -> usize {
+    let physical = physical_limit();
+    match address_space_cap() {
+        Some(cap) if physical == 0 || cap / 4 * 3 < physical => cap / 4 * 3,
+        _ => physical,
+    }
+}
+
+/// `RLIMIT_AS` in bytes, if set.
+fn address_space_cap() -> Option<usize> {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the struct it is given.
+    let ok = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut lim) } == 0;
+    (ok && lim.rlim_cur != libc::RLIM_INFINITY)
+        .then(|| usize::try_from(lim.rlim_cur).unwrap_or(usize::MAX))
+}
+
+fn physical_limit() -> usize {
     let total_kb = std::fs::read_to_string("/proc/meminfo")
         .ok()
         .and_then(|m| {

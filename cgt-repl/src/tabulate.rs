@@ -106,6 +106,45 @@ pub fn run(args: &[String]) -> ExitCode {
     }
 }
 
+/// What marks a database as one `cgt tabulate` made.
+const OWNER: &str = "cgt tabulate psn 1";
+
+/// The database at `path`: a new one (made here, marked as ours), or one
+/// this command made before. Never another program's database, a link, a
+/// device or a directory.
+fn open_own(path: &str) -> Result<Connection, Box<dyn std::error::Error>> {
+    let refuse = |why: &str| -> Box<dyn std::error::Error> { why.into() };
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        if meta.file_type().is_symlink() {
+            return Err(refuse("a symbolic link: give the file itself"));
+        }
+        if !meta.is_file() {
+            return Err(refuse("not a regular file"));
+        }
+    }
+    let db = Connection::open(path)?;
+    let tables: i64 = db.query_row(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table'",
+        [],
+        |r| r.get(0),
+    )?;
+    if tables == 0 {
+        db.execute_batch(&format!(
+            "CREATE TABLE cgt_owner (owner TEXT NOT NULL); INSERT INTO cgt_owner VALUES ('{OWNER}');"
+        ))?;
+        return Ok(db);
+    }
+    let owner: Option<String> = db
+        .query_row("SELECT owner FROM cgt_owner", [], |r| r.get(0))
+        .ok();
+    if owner.as_deref() != Some(OWNER) {
+        return Err(refuse(
+            "a database that cgt tabulate did not make: its tables are not added to another program's file; give a new file",
+        ));
+    }
+    Ok(db)
+}
+
 fn text(xs: impl IntoIterator<Item = impl ToString>) -> String {
     xs.into_iter()
         .map(|x| x.to_string())
@@ -118,13 +157,18 @@ fn tabulate(
     m: u64,
     path: &str,
     threads: Option<usize>,
-) -> rusqlite::Result<serde_json::Value> {
-    let mut db = Connection::open(path)?;
+) -> Result<serde_json::Value, Box<dyn std::error::Error>> {
+    let mut db = open_own(path)?;
     db.pragma_update(None, "journal_mode", "WAL")?;
     db.pragma_update(None, "synchronous", "NORMAL")?;
     db.execute_batch(SCHEMA)?;
     let done: hashbrown::HashSet<String> = {
-        let mut q = db.prepare("SELECT sigma FROM psn_done WHERE max = ?1")?;
+        // Marked done and with its rows there (a mark whose rows were
+        // deleted is stored again).
+        let mut q = db.prepare(
+            "SELECT d.sigma FROM psn_done d WHERE d.max = ?1
+             AND (SELECT count(*) FROM psn p WHERE p.sigma = d.sigma) >= d.positions",
+        )?;
         let rows = q.query_map([m as i64], |r| r.get::<_, String>(0))?;
         rows.collect::<rusqlite::Result<_>>()?
     };
@@ -188,7 +232,22 @@ fn tabulate(
         Ok(())
     });
     result?;
-    let complete = skipped + written == all.len();
+    // Complete when every permutation's box is recorded as stored and its
+    // rows are there (not only its mark).
+    let box_size = Psn::box_size(n, m).unwrap_or(0) as i64;
+    let marked: i64 = db.query_row(
+        "SELECT count(*) FROM psn_done WHERE max = ?1 AND positions = ?2",
+        params![m as i64, box_size],
+        |r| r.get(0),
+    )?;
+    let rows: i64 = db.query_row(
+        "SELECT count(*) FROM psn WHERE piles = ?1",
+        params![n as i64],
+        |r| r.get(0),
+    )?;
+    let complete = skipped + written == all.len()
+        && marked as usize >= all.len()
+        && rows >= box_size.saturating_mul(all.len() as i64);
     Ok(serde_json::json!({
         "tabulate": "psn",
         "piles": n,

@@ -717,6 +717,34 @@ fn tabulate_stores_resumes_and_is_queried() {
         again.contains("\"skipped_stored\":6") && again.contains("\"stored_now\":0"),
         "{again}"
     );
+    // Another program's database is refused (no tables added to it), as
+    // are links and devices.
+    let foreign = db("foreign.db");
+    rusqlite::Connection::open(&foreign)
+        .unwrap()
+        .execute_batch("CREATE TABLE mine (x)")
+        .unwrap();
+    let out = tab(&foreign, "3");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("did not make"));
+    assert_eq!(
+        query(&foreign, "SELECT count(*) FROM sqlite_master"),
+        "[[1]]"
+    );
+    let out = tab("/dev/null", "3");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a regular file"));
+    // db_query only reads: a statement that writes is refused and creates
+    // no file.
+    let copy = db("copy.db");
+    let out = cgt()
+        .args([
+            "-e",
+            &format!("db_query(\"{small}\", \"VACUUM INTO '{copy}'\")"),
+        ])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("queries only"));
+    assert!(!std::path::Path::new(&copy).exists());
 
     // Killed part-way, then resumed: the same table as an uninterrupted run.
     let (stopped, whole) = (db("stopped.db"), db("whole.db"));
@@ -791,4 +819,45 @@ fn cram_4x7_in_the_language_stays_under_300_mb() {
         String::from_utf8_lossy(&out.stderr).contains("memory"),
         "{out:?}"
     );
+}
+
+/// Every `cgt bench` workload BENCHMARKS.md documents runs to the end with
+/// small sizes (no internal error, no panic), and sizes out of range are
+/// refused before anything is allocated.
+#[test]
+fn every_documented_bench_runs_with_small_sizes() {
+    for args in [
+        &["sum", "4", "42"][..],
+        &["wide", "20", "42"],
+        &["outcome", "4", "1"],
+        &["regions", "clobber", "4", "1"],
+        &["thermo", "all", "2"],
+        &["aw"],
+        &["psn-all", "3", "2", "--threads", "1"],
+    ] {
+        let out = cgt().arg("bench").args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "bench {args:?}: {err}");
+        assert!(
+            !err.contains("internal error") && !err.contains("panicked"),
+            "bench {args:?}: {err}"
+        );
+    }
+    for args in [
+        &["wide", "18446744073709551615", "1"][..],
+        &["outcome", "99999999999", "1"],
+        &["psn-all", "8", "15"],
+    ] {
+        let out = cgt()
+            .args(["--max-memory", "1G", "bench"])
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "bench {args:?}");
+        assert!(
+            !err.contains("internal error") && !err.contains("panicked"),
+            "bench {args:?}: {err}"
+        );
+    }
 }

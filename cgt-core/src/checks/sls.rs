@@ -80,6 +80,16 @@ fn state(piles: &[Pile], empty: u32, (mb, mr, nb, nr): (u32, u32, u32, u32)) -> 
     }
 }
 
+/// Push onto a list of states that may be too big to make: room for its
+/// next doubling is asked first, and Ctrl-C is seen (both unwind).
+fn push_counted(out: &mut Vec<State>, s: State) {
+    if out.len() == out.capacity() {
+        crate::interrupt::check();
+        crate::interrupt::ensure_room(out.capacity().max(64) * std::mem::size_of::<State>() * 2);
+    }
+    out.push(s);
+}
+
 /// Every state with at most `k` slots, piles of length <= `p`, hand counts <= `h`, no escrow.
 pub fn all_states(k: u32, p: u32, h: u32) -> Vec<State> {
     let kinds: Vec<Pile> = (1..=p)
@@ -100,7 +110,7 @@ pub fn all_states(k: u32, p: u32, h: u32) -> Vec<State> {
     for slots in 1..=k {
         for (piles, empty) in boards(slots, &kinds) {
             for hs in hands(h) {
-                out.push(state(&piles, empty, hs));
+                push_counted(&mut out, state(&piles, empty, hs));
             }
         }
     }
@@ -134,7 +144,7 @@ pub fn type_one_states(k: u32, p: u32, h: u32, mb_max: u32) -> Vec<State> {
                 }
                 for hs in hands_with(mb_max, h) {
                     if hs.0 > hs.3 {
-                        out.push(state(&piles, empty, hs));
+                        push_counted(&mut out, state(&piles, empty, hs));
                     }
                 }
             }

@@ -370,6 +370,9 @@ fn conway_forms_memo(
 /// The `H` with `G = base : H`, if one exists: options of `G` that are not
 /// options of the base are subordinated recursively, and the result checked.
 pub fn subordinate(ar: &mut Arena, g: GameId, base: &Form) -> Option<GameId> {
+    // One level per option: a long chain (an integer's) must see Ctrl-C and
+    // the memory limit.
+    crate::interrupt::check();
     let b = base.canonical(ar);
     if g == b {
         return Some(ar.zero());

@@ -364,6 +364,7 @@ impl Psn {
         let weights: Vec<usize> = (0..n)
             .map(|i| base.pow((n - 1 - i) as u32) as usize)
             .collect();
+        crate::interrupt::ensure_room(total.saturating_mul(std::mem::size_of::<GameId>()));
         let mut values: Vec<GameId> = Vec::with_capacity(total);
         let mut w = vec![0u64; n];
         for idx in 0..total {

@@ -405,6 +405,11 @@ fn kill_text(b: u32, r: u32) -> String {
     parts.join(" and ")
 }
 
+/// The most chips and empty slots a position may have in all: far more than
+/// any endgame a search can reach, and small enough that no sum of counts
+/// overflows.
+pub const MAX_CHIPS: u64 = 1 << 24;
+
 impl State {
     /// A state from piles (bottom → top strings), empty slots and hands.
     pub fn new(
@@ -417,6 +422,18 @@ impl State {
             .iter()
             .map(|p| Pile::parse(p))
             .collect::<Result<Vec<_>, _>>()?;
+        // Every count the rules add up (chips on the board, in hands and
+        // in escrow, slots) stays far inside u32.
+        let chips = piles.iter().map(|p| u64::from(p.len)).sum::<u64>()
+            + [blue.0, blue.1, red.0, red.1, empty]
+                .iter()
+                .map(|&x| u64::from(x))
+                .sum::<u64>();
+        if chips > MAX_CHIPS {
+            return Err(format!(
+                "a position has at most {MAX_CHIPS} chips and slots in all (this one has {chips})"
+            ));
+        }
         Ok(State {
             piles,
             empty,

@@ -404,7 +404,7 @@ pub static DATA: &[Builtin] = &[
             let (s, from, to) = (s.as_bytes(), from.as_bytes(), to.as_bytes());
             let n = (s.len() + to.len()).saturating_sub(from.len());
             let matches = byte_matches_bytes(s, from);
-            crate::world::room_for(matches.len().saturating_mul(n + 32), a.call)?;
+            crate::error::room_for(matches.len().saturating_mul(n + 32), a.call)?;
             let mut out = Vec::new();
             for k in matches {
                 // Written straight into the new string: one allocation.
@@ -489,7 +489,7 @@ pub static DATA: &[Builtin] = &[
             }
             let bytes = parts.iter().map(|p| p.len()).sum::<usize>()
                 + sep.len() * parts.len().saturating_sub(1);
-            crate::world::room_for(bytes, a.call)?;
+            crate::error::room_for(bytes, a.call)?;
             Ok(Value::str(parts.join(sep)))
         }),
     },

@@ -23,18 +23,34 @@ pub static DB: &[Builtin] = &[Builtin {
         };
         let (file, sql) = (text(0)?, text(1)?);
         let fail = |e: rusqlite::Error| Error::spanned(a.call, format!("{file}: {e}"));
-        let db = if file == ":memory:" {
-            Connection::open_in_memory()
-        } else {
-            Connection::open_with_flags(&file, OpenFlags::SQLITE_OPEN_READ_ONLY)
+        let db = open_read_only(&file).map_err(|e| Error::spanned(a.spans[0], e))?;
+        // Queries only: a statement that would write (VACUUM INTO, PRAGMA
+        // writes, ...) is refused before it runs; ATTACH cannot open a file.
+        let first = sql.trim_start().split(|c: char| !c.is_ascii_alphabetic()).next().unwrap_or("");
+        if !["select", "with", "values"].contains(&first.to_ascii_lowercase().as_str()) {
+            return Err(Error::spanned(
+                a.spans[1],
+                "db_query runs queries only (SELECT, WITH or VALUES)",
+            ));
         }
-        .map_err(fail)?;
         let mut q = db.prepare(&sql).map_err(fail)?;
+        if !q.readonly() {
+            return Err(Error::spanned(
+                a.spans[1],
+                "db_query runs queries only: this statement would write",
+            ));
+        }
         let columns = q.column_count();
         let mut rows = q.query([]).map_err(fail)?;
         let mut out = Vec::new();
-        while let Some(row) = rows.next().map_err(fail)? {
+        loop {
+            let next = rows.next();
+            // A query the progress handler stopped: the stop, not SQLite's
+            // "interrupted".
             cgt_core::interrupt::poll()?;
+            let Some(row) = next.map_err(fail)? else {
+                break;
+            };
             let mut cells = Vec::with_capacity(columns);
             for k in 0..columns {
                 cells.push(match row.get_ref(k).map_err(fail)? {
@@ -46,8 +62,36 @@ pub static DB: &[Builtin] = &[Builtin {
                     }
                 });
             }
+            crate::error::room_for(columns * 64, a.call)?;
             out.push(Value::list(cells));
         }
         Ok(Value::list(out))
     }),
 }];
+
+/// A connection that can only read: the file (a regular file; never a
+/// device, a pipe or a directory) opened read-only, no database attached,
+/// `query_only` on, and a long query stopped by Ctrl-C or the memory limit
+/// (SQLite's progress handler polls the engine's stop flag).
+fn open_read_only(file: &str) -> Result<Connection, String> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let db = if file == ":memory:" {
+        Connection::open_in_memory_with_flags(
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+    } else {
+        let meta = std::fs::metadata(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+        if !meta.is_file() {
+            return Err(format!(
+                "will not read {file}: it is not a regular file (a directory, a device or a pipe)"
+            ));
+        }
+        Connection::open_with_flags(file, flags)
+    }
+    .map_err(|e| format!("{file}: {e}"))?;
+    db.set_limit(rusqlite::limits::Limit::SQLITE_LIMIT_ATTACHED, 0);
+    db.pragma_update(None, "query_only", true)
+        .map_err(|e| format!("{file}: {e}"))?;
+    db.progress_handler(10_000, Some(cgt_core::interrupt::pending));
+    Ok(db)
+}

@@ -46,6 +46,9 @@ fn pow_to_value(
     Ok(ordinal_sum(s.arena(), &Form::Value(g), h))
 }
 /// The limit on follower enumeration.
+/// The deepest game `subordinate` walks (one step per level).
+const SUBORDINATE_DEPTH: u64 = 1_000_000;
+
 const FOLLOWER_LIMIT: usize = 10_000_000;
 
 macro_rules! game_fn {
@@ -707,6 +710,16 @@ pub static GAMES: &[Builtin] = &[
         example: "subordinate(1/8, 1)",
         run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
+            // One step per level of G: a birthday past the limit is refused
+            // before the walk (10^12 levels would fill memory for hours).
+            let birthday = s.arena().birthday(g);
+            if birthday > cgt_core::number::BigInt::from(SUBORDINATE_DEPTH) {
+                return Err(Error::spanned(
+                    a.spans[0],
+                    format!("subordinate walks G level by level: G has birthday {birthday}, more than the {SUBORDINATE_DEPTH} it takes"),
+                )
+                .with_kind(crate::ErrorKind::Unsupported));
+            }
             let base = s.world().to_form(&a.values[1], a.spans[1])?;
             subordinate(s.arena(), g, &base)
                 .map(Value::Game)

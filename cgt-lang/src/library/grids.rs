@@ -309,7 +309,7 @@ impl<'a> Board<'a> {
             .filter(|&(r, c)| (0..n).all(|k| self.bytes[(r + k) * stride + c] == from[k]))
             .collect();
         // Each board a copy: room for them all asked first.
-        crate::world::room_for(places.len().saturating_mul(self.bytes.len() + 32), span)?;
+        crate::error::room_for(places.len().saturating_mul(self.bytes.len() + 32), span)?;
         Ok(places
             .into_iter()
             .map(|(r, c)| {
