@@ -115,7 +115,13 @@ pub(super) fn wins<R: Ruleset>(
                     });
                 }
                 match moves(rs, misere, memo, &q, l) {
-                    None if stack.is_empty() => return true,
+                    // The position asked for is memoised even when it is won
+                    // at once: callers ask again (a threshold scan asks each
+                    // position for both players, neighbours many times).
+                    None if stack.is_empty() => {
+                        memo.entry(q).or_default().set(l, true);
+                        return true;
+                    }
                     None => fresh = Some(true),
                     Some(moves) => {
                         open.insert((q.clone(), l));
@@ -204,4 +210,23 @@ fn moves<R: Ruleset>(
         return None;
     }
     Some(moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::domineering::{Board, Domineering};
+
+    /// The position asked for is memoised even when a move wins at once
+    /// (a threshold scan asks the same positions again: not memoising them
+    /// doubled `cgt check psn-outcome`).
+    #[test]
+    fn the_position_asked_for_is_memoised() {
+        let rs = Domineering;
+        // A 2x2 board: Left's vertical domino leaves Right no move.
+        let board = Board::parse("..|..").expect("a board");
+        let mut memo: WinMemo<_> = HashMap::new();
+        assert!(wins(&rs, false, &mut memo, board.clone(), true));
+        assert_eq!(known(&memo, &board, true), Some(true));
+    }
 }
