@@ -222,9 +222,47 @@ fn add_live(delta: isize) {
     let now = LIVE.fetch_add(delta, Ordering::Relaxed) + delta;
     if delta > 0 {
         PEAK.fetch_max(now, Ordering::Relaxed);
+        let huge_at = HUGE_PAGES_AT.load(Ordering::Relaxed);
+        if huge_at != 0 && now > huge_at as isize {
+            allow_huge_pages();
+        }
         let limit = LIMIT.load(Ordering::Relaxed);
         if limit != 0 && now > limit as isize {
             request(Stop::MemoryLimit);
+        }
+    }
+}
+
+/// The live heap past which huge pages are allowed again (0: not held back).
+static HUGE_PAGES_AT: AtomicUsize = AtomicUsize::new(0);
+
+/// Start lean: hold back transparent huge pages until the live heap passes
+/// `bytes`. The allocator asks the kernel for huge pages on its arenas, so
+/// a job of a few kilobytes would otherwise fault in whole 2 MB pages
+/// (a 0.03 s `--batch` sum peaked at 33 MB instead of 13 MB and spent most
+/// of its time in the kernel zeroing them), while a large computation runs
+/// faster with them (fewer TLB misses). Called once by a program at start.
+pub fn lean_start(bytes: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: PR_SET_THP_DISABLE takes plain integers and changes only
+        // this process's paging policy.
+        if unsafe { libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0) } == 0 {
+            HUGE_PAGES_AT.store(bytes.max(1), Ordering::Relaxed);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = bytes;
+}
+
+/// Give huge pages back to the process (once).
+#[cold]
+fn allow_huge_pages() {
+    if HUGE_PAGES_AT.swap(0, Ordering::Relaxed) != 0 {
+        #[cfg(target_os = "linux")]
+        // SAFETY: as in `lean_start`.
+        unsafe {
+            libc::prctl(libc::PR_SET_THP_DISABLE, 0, 0, 0, 0);
         }
     }
 }

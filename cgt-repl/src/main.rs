@@ -42,6 +42,8 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+    // Small jobs start without huge pages; large ones get them back.
+    cgt_core::interrupt::lean_start(64 << 20);
     let args: Vec<String> = std::env::args().skip(1).collect();
     // All work runs on a thread with a large stack as a second line of defence
     // (the engine also grows its stack on the heap where it recurses).
