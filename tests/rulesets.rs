@@ -444,7 +444,7 @@ fn domineering_outcomes_of_empty_boards() {
 }
 
 #[test]
-#[ignore = "minutes: cargo test --release --test rulesets -- --ignored"]
+#[ignore = "exhaustive (200 s, 1.7 GB): cargo test --workspace --release -- --ignored"]
 fn domineering_8x8_is_a_first_player_win() {
     use cgt_core::ruleset::domineering::{Board, Domineering};
     let outcome = Evaluator::new(&Domineering).outcome(&Board::empty(8, 8));

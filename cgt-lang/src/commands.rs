@@ -101,11 +101,12 @@ impl Session {
         let elapsed = t.elapsed().as_secs_f64();
         let s = self.world().arena.stats();
         let stats = format!(
-            "time {elapsed:.6} s; arena: {} games, {} sums and {} comparisons cached; heap {:.1} MB",
+            "time {elapsed:.6} s; arena: {} games, {} sums and {} comparisons cached; heap {:.1} MB (peak {:.1} MB)",
             s.games,
             s.sums_cached,
             s.comparisons_cached,
-            cgt_core::interrupt::live_bytes() as f64 / 1e6
+            cgt_core::interrupt::live_bytes() as f64 / 1e6,
+            cgt_core::interrupt::peak_bytes() as f64 / 1e6
         );
         Ok(if value.is_empty() {
             stats

@@ -61,8 +61,10 @@ fn assigned_names(body: &Expr) -> Vec<Arc<str>> {
     out
 }
 
-/// The code of an expression.
+/// The code of an expression. A stop requested meanwhile (Ctrl-C, the
+/// memory limit passed by a huge line) ends the compilation here.
 pub fn expression(r: &mut Resolver, e: &Expr) -> Result<Code, Error> {
+    cgt_core::interrupt::poll()?;
     let op = deep(|| op(r, e))?;
     Ok(Code { op, span: e.span })
 }
@@ -266,6 +268,7 @@ fn op(r: &mut Resolver, e: &Expr) -> Result<Op, Error> {
                     first = l;
                 }
                 let first = boxed(r, first)?;
+                crate::error::room_for(chain.len() * std::mem::size_of::<(BinOp, Code)>(), e.span)?;
                 let mut rest = Vec::with_capacity(chain.len());
                 for (o, x) in chain.into_iter().rev() {
                     rest.push((o, expression(r, x)?));

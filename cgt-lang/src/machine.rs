@@ -23,7 +23,7 @@ use smallvec::SmallVec;
 use std::sync::{Arc, Weak};
 
 /// How deep calls of defined functions may nest.
-pub const CALL_DEPTH_LIMIT: usize = 1_000_000;
+pub const CALL_DEPTH_LIMIT: usize = 200_000;
 
 /// A global: a slot of the session's table.
 #[derive(Debug)]

@@ -45,11 +45,13 @@ fn main() -> ExitCode {
     // Small jobs start without huge pages; large ones get them back.
     cgt_core::interrupt::lean_start(64 << 20);
     let args: Vec<String> = std::env::args().skip(1).collect();
-    // All work runs on a thread with a large stack as a second line of defence
-    // (the engine also grows its stack on the heap where it recurses).
+    // All work runs on a thread with a 32 MB stack; the engine and the
+    // language grow their stacks on the heap past it, where the memory
+    // limit counts them (a 512 MB thread stack let deep nesting use half a
+    // gigabyte that no limit saw).
     let worker = std::thread::Builder::new()
         .name("cgt".into())
-        .stack_size(512 * 1024 * 1024)
+        .stack_size(32 * 1024 * 1024)
         .spawn(move || dispatch(&args))
         .expect("spawn worker thread");
     match worker.join() {

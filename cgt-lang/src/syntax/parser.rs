@@ -106,7 +106,10 @@ fn parse_inner(src: &str) -> Result<Vec<Statement>, Error> {
         };
         Error::at(at, at + 1, msg)
     };
-    let (rest, (statements, _)) = match p.statements(src) {
+    let parsed = p.statements(src);
+    // A stop requested while parsing is reported as that stop.
+    cgt_core::interrupt::poll()?;
+    let (rest, (statements, _)) = match parsed {
         Ok(r) => r,
         Err(nom::Err::Error(e)) | Err(nom::Err::Failure(e)) => return Err(located(e)),
         Err(nom::Err::Incomplete(_)) => {
@@ -1540,8 +1543,13 @@ fn comma_list(tokens: Vec<Tok>, span: Span) -> Result<Vec<Expr>, (usize, String)
     Ok(items)
 }
 
-/// Whitespace and `#` comments.
+/// Whitespace and `#` comments. Between every two tokens, so it is also
+/// where a stop request (Ctrl-C, the memory limit passed by a huge line)
+/// ends the parse; `parse_inner` reports the stop.
 fn ws(mut i: In<'_>) -> PResult<'_, ()> {
+    if cgt_core::interrupt::pending() {
+        return fatal(i, "stopped");
+    }
     loop {
         i = i.trim_start();
         if i.starts_with('#') {
