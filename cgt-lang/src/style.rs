@@ -180,6 +180,28 @@ fn latex_of(chars: &[char]) -> String {
     // After a number, a tiny, miny or multiple of up is added with `+`.
     let mut after_number = false;
     while k < chars.len() {
+        // A string (a position's board): typewriter text, specials escaped.
+        if chars[k] == '"' {
+            let close = (k + 1..chars.len())
+                .find(|&j| chars[j] == '"' && chars[j - 1] != '\\')
+                .unwrap_or(chars.len());
+            let inner: String = chars[k + 1..close].iter().collect();
+            out.push_str(&format!("\\texttt{{\"{}\"}}", latex_text(&inner)));
+            k = close + 1;
+            after_number = false;
+            continue;
+        }
+        // A name (a ruleset's, a thermograph's) upright; infinity as a symbol.
+        if let Some((name, next)) = name_at(chars, k) {
+            if name == "inf" {
+                out.push_str("\\infty");
+            } else {
+                out.push_str(&format!("\\mathrm{{{}}}", name.replace('_', "\\_")));
+            }
+            k = next;
+            after_number = false;
+            continue;
+        }
         if (word(chars, k, "Tiny(") || word(chars, k, "Miny(")) && chars.len() > k + 4 {
             let sign = if chars[k] == 'T' { '+' } else { '-' };
             let close = closing(chars, k + 4);
@@ -259,6 +281,44 @@ fn latex_of(chars: &[char]) -> String {
     out
 }
 
+/// A name at `k` (letters, digits and `_`, at least two letters, not
+/// inside a word) that calls (`psn(`, `Thermograph(`) or is `inf`; `Tiny(`
+/// and `Miny(` are games, and `v3` or `vv` are downs, so they are not names.
+fn name_at(chars: &[char], k: usize) -> Option<(String, usize)> {
+    let inside = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    if !chars[k].is_ascii_alphabetic() || (k > 0 && inside(chars[k - 1])) {
+        return None;
+    }
+    let end = (k..chars.len())
+        .find(|&j| !inside(chars[j]))
+        .unwrap_or(chars.len());
+    let name: String = chars[k..end].iter().collect();
+    let letters = name.chars().filter(|c| c.is_ascii_alphabetic()).count();
+    let calls = chars.get(end) == Some(&'(') && name != "Tiny" && name != "Miny";
+    (letters >= 2
+        && !name.chars().all(|c| c == 'v' || c.is_ascii_digit())
+        && (calls || name == "inf"))
+        .then_some((name, end))
+}
+
+/// Text with LaTeX's special characters escaped (for text mode).
+pub fn latex_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '{' | '}' | '$' | '&' | '#' | '_' | '%' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '^' => out.push_str("\\^{}"),
+            '~' => out.push_str("\\~{}"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -299,5 +359,19 @@ mod tests {
         assert_eq!(restyle("^^^", Style::Latex), "3\\cdot{\\uparrow}");
         assert_eq!(restyle("*3^", Style::Latex), "{\\ast}3\\uparrow");
         assert_eq!(restyle("^<2>", Style::Latex), "\\uparrow^{2}");
+        // Names upright, boards in typewriter text, infinity a symbol.
+        assert_eq!(
+            restyle("psn([3,3],[1,2])", Style::Latex),
+            "\\mathrm{psn}([3,3],[1,2])"
+        );
+        assert_eq!(
+            restyle("toads_and_frogs(\"T_#.F\")", Style::Latex),
+            "\\mathrm{toads\\_and\\_frogs}(\\texttt{\"T\\_\\#.F\"})"
+        );
+        assert_eq!(
+            restyle("Thermograph(1,[2],[0,-inf])", Style::Latex),
+            "\\mathrm{Thermograph}(1,[2],[0,-\\infty])"
+        );
+        assert_eq!(restyle("vv3", Style::Latex), "\\Downarrow3");
     }
 }

@@ -7,7 +7,7 @@
 use crate::code::BuiltinId;
 use crate::error::{Error, ErrorKind, Span};
 use crate::print::Printer;
-use crate::style::{restyle, Style};
+use crate::style::{latex_text, restyle, Style};
 use crate::syntax::ast::{BinOp, Ups};
 use crate::value::{Player, Str, Sum, Value};
 use cgt_core::analysis::Outcome;
@@ -72,12 +72,13 @@ impl World {
             Value::Bool(b) => b.to_string(),
             Value::Outcome(o) => o.to_string(),
             Value::Comparison(c) => c.to_string(),
-            Value::Thermograph(t) => t.to_string(),
-            Value::Trajectory(t) => t.to_string(),
+            Value::Thermograph(t) => restyle(&t.to_string(), self.style),
+            Value::Trajectory(t) => restyle(&t.to_string(), self.style),
             Value::Player(Player::Left) => "Left".into(),
             Value::Player(Player::Right) => "Right".into(),
+            Value::Str(s) if self.style == Style::Latex => restyle(&quoted(s), self.style),
             Value::Str(s) => quoted(s),
-            Value::Position(p) => p.text(),
+            Value::Position(p) => restyle(&p.text(), self.style),
             Value::Text(s) => s.to_string(),
             Value::Function(f) => f.signature(),
             Value::Host(f) => format!("{}(...)", f.name),
@@ -137,7 +138,8 @@ impl World {
             .map(|r| {
                 r.iter()
                     .map(|v| match v {
-                        Value::Str(s) if latex => format!("\\text{{{}}}", latex_text(s)),
+                        // Tables are text: headers as text, values in math.
+                        Value::Str(s) if latex => latex_text(s),
                         Value::Str(s) => s.to_string(),
                         other if latex => format!("${}$", self.show(other)),
                         other => self.show(other),
@@ -933,23 +935,5 @@ pub fn quoted(s: &str) -> String {
         out.push(c);
     }
     out.push('"');
-    out
-}
-
-/// Text for LaTeX's `\text{...}`: its special characters escaped.
-fn latex_text(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\textbackslash{}"),
-            '{' | '}' | '$' | '&' | '#' | '_' | '%' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '^' => out.push_str("\\^{}"),
-            '~' => out.push_str("\\~{}"),
-            c => out.push(c),
-        }
-    }
     out
 }

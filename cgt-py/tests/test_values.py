@@ -19,6 +19,9 @@ def test_construction_and_printing():
     assert repr(Game.of([0], [cgt.star])) == "^"
     assert repr(Game.of([1], [Game("{0|-1}")])) == "{1||0|-1}"
     assert Game.of([], []) == 0
+    # Options as text, as Game reads them.
+    assert Game.of(["{3|2}"], ["0", -1]) == Game("{{3|2}|0,-1}")
+    assert repr(Game.of(["^"], ["*"])) == "^[2]"  # {0|*||*}
 
 
 def test_numbers_are_exact_and_dyadic():

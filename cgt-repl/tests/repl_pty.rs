@@ -123,12 +123,9 @@ fn ready(p: &mut rexpect::session::PtySession) {
     p.exp_string("\x1b[?2004h").unwrap();
 }
 
-/// Multi-byte characters with the cursor at every position, Tab and the
-/// signature hint after each, and hostile lines: the REPL never dies and
-/// keeps its variables.
-#[test]
-fn multi_byte_characters_and_hostile_lines_in_the_repl() {
-    let home = std::env::temp_dir().join(format!("cgt-pty-hostile-{}", std::process::id()));
+/// A REPL under a 256 MB limit in a home of its own, holding `keep = ^*`.
+fn session_keeping_a_variable(tag: &str) -> (rexpect::session::PtySession, std::path::PathBuf) {
+    let home = std::env::temp_dir().join(format!("cgt-pty-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&home).unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_cgt"));
     cmd.env("HOME", &home)
@@ -140,7 +137,23 @@ fn multi_byte_characters_and_hostile_lines_in_the_repl() {
     p.send_line("keep = ^*").unwrap();
     p.exp_string("^*").unwrap();
     p.exp_string("cgt> ").unwrap();
+    (p, home)
+}
 
+/// The variable is still there, and the REPL leaves cleanly.
+fn still_keeps_it(mut p: rexpect::session::PtySession, home: std::path::PathBuf) {
+    p.send_line("keep + keep").unwrap();
+    p.exp_string("^^").unwrap();
+    p.send_line(":quit").unwrap();
+    p.exp_eof().unwrap();
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// Multi-byte characters with the cursor at every position, Tab and the
+/// signature hint after each: the REPL never dies and keeps its variables.
+#[test]
+fn multi_byte_characters_in_the_repl() {
+    let (mut p, home) = session_keeping_a_variable("multibyte");
     for line in ["±(↑⋆→", "↑(", "⋆(", "→(", "±(", "ab↑c(d⋆"] {
         let chars = line.chars().count();
         for k in 0..=chars {
@@ -161,7 +174,14 @@ fn multi_byte_characters_and_hostile_lines_in_the_repl() {
     p.send_line("").unwrap();
     p.exp_string("^").unwrap();
     p.exp_string("cgt> ").unwrap();
+    still_keeps_it(p, home);
+}
 
+/// Hostile lines typed at the prompt: the REPL never dies and keeps its
+/// variables.
+#[test]
+fn hostile_lines_in_the_repl() {
+    let (mut p, home) = session_keeping_a_variable("hostile");
     let hostile = std::fs::read_to_string(format!(
         "{}/tests/data/hostile.in",
         env!("CARGO_MANIFEST_DIR")
@@ -193,11 +213,7 @@ fn multi_byte_characters_and_hostile_lines_in_the_repl() {
         p.send_line(line).unwrap();
         ready(&mut p);
     }
-    p.send_line("keep + keep").unwrap();
-    p.exp_string("^^").unwrap();
-    p.send_line(":quit").unwrap();
-    p.exp_eof().unwrap();
-    let _ = std::fs::remove_dir_all(&home);
+    still_keeps_it(p, home);
 }
 
 /// A computation longer than a second shows one progress line, which is

@@ -297,9 +297,14 @@ class Game(Value):
 
     @staticmethod
     def of(left=(), right=(), session=None):
-        """The canonical game {left | right} from lists of options."""
+        """The canonical game {left | right} from lists of options: games,
+        numbers, or text that ``Game`` reads (``Game.of(["{3|2}"], [0])``)."""
         s = _session_of(session)
-        return s._eval("{L | R}", L=list(left), R=list(right))
+
+        def options(xs):
+            return [Game(x, session=s) if isinstance(x, str) else x for x in xs]
+
+        return s._eval("{L | R}", L=options(left), R=options(right))
 
     # Arithmetic and order, in the language.
     def _op(self, text, other):
@@ -544,6 +549,45 @@ class Picture:
         return f"<cgt.Picture, {len(self.svg)} characters of SVG>"
 
 
+_LATEX_SPECIALS = {
+    "\\": "\\textbackslash{}",
+    "^": "\\^{}",
+    "~": "\\~{}",
+    **{c: "\\" + c for c in "{}$&#_%"},
+}
+
+
+def _latex_text(s):
+    """Text with LaTeX's special characters escaped (for text mode)."""
+    return "".join(_LATEX_SPECIALS.get(c, c) for c in s)
+
+
+def _plain(c):
+    """A cell as text: tuples and lists of values without Python's quotes."""
+    if isinstance(c, tuple):
+        return "(" + ", ".join(_plain(x) for x in c) + ")"
+    if isinstance(c, list):
+        return "[" + ", ".join(_plain(x) for x in c) + "]"
+    return str(c)
+
+
+def _latex_math(c):
+    """A cell as LaTeX mathematics: games as journals set them, names
+    upright, infinity (the thresholds' "inf") as a symbol."""
+    if isinstance(c, Value):
+        return c._session._native.show(c._h, "latex")
+    if isinstance(c, tuple):
+        return "(" + ", ".join(_latex_math(x) for x in c) + ")"
+    if isinstance(c, list):
+        return "[" + ", ".join(_latex_math(x) for x in c) + "]"
+    if isinstance(c, str):
+        return "\\infty" if c == "inf" else "\\mathrm{" + _latex_text(c) + "}"
+    if isinstance(c, Fraction) and c.denominator != 1:
+        sign = "-" if c < 0 else ""
+        return f"{sign}\\frac{{{abs(c.numerator)}}}{{{c.denominator}}}"
+    return _latex_text(str(c))
+
+
 class Table:
     """Rows of values: an HTML table in notebooks, aligned text otherwise,
     a LaTeX tabular with ``_repr_latex_``."""
@@ -557,7 +601,7 @@ class Table:
     def _repr_html_(self):
         body = "".join(
             "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>"
-            for r in self._cells(str)
+            for r in self._cells(_plain)
         )
         return f"<table>{body}</table>"
 
@@ -565,17 +609,17 @@ class Table:
         cols = max((len(r) for r in self.rows), default=0)
 
         def cell(c):
+            # A tabular's cells are text: strings as text (specials
+            # escaped), everything else as mathematics.
             if isinstance(c, str):
-                return "\\text{" + c + "}"
-            if isinstance(c, Value):
-                return "$" + c._session._native.show(c._h, "latex") + "$"
-            return f"${c}$"
+                return _latex_text(c)
+            return "$" + _latex_math(c) + "$"
 
         lines = [" & ".join(r) + " \\\\" for r in self._cells(cell)]
         return "\\begin{tabular}{" + "l" * cols + "}\n" + "\n".join(lines) + "\n\\end{tabular}"
 
     def __repr__(self):
-        cells = self._cells(str)
+        cells = self._cells(_plain)
         cols = max((len(r) for r in cells), default=0)
         widths = [max((len(r[k]) for r in cells if k < len(r)), default=0) for k in range(cols)]
         return "\n".join(
