@@ -17,6 +17,9 @@ STUB = HERE / "python" / "cgt" / "__init__.pyi"
 
 HEADER = '''"""Type stubs of the cgt package (written by cgt-py/stubgen.py)."""
 
+# Names used before their classes (tools that run the stub, as pdoc does).
+from __future__ import annotations
+
 from fractions import Fraction
 from typing import Any, Callable, Hashable, Iterable, Optional, Sequence, Union
 
@@ -147,6 +150,9 @@ def stub():
             continue
         doc = textwrap.fill(f"{signature}: {help_text} Example: {example}", 88)
         doc = doc.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+        if doc.endswith('"'):
+            # A closing quote would run into the docstring's own.
+            doc = doc[:-1] + '\\"'
         body = textwrap.indent(f'"""{doc}"""', "    ")
         out.append(f"def {name}(*args: Any, session: Optional[Session] = None) -> Any:\n{body}\n")
     return "\n".join(out)

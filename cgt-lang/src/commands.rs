@@ -267,8 +267,13 @@ fn builtin_help(b: &Builtin) -> String {
     out
 }
 
+/// The words of the statements that `help WORD` explains, one per entry.
+pub(crate) const KEYWORDS_EXPLAINED: &[&str] = &[
+    "def", "if", "for", "while", "begin", "return", "import", "let", ":=",
+];
+
 /// Help for the words of the language's statements.
-fn keyword_help(word: &str) -> Option<&'static str> {
+pub(crate) fn keyword_help(word: &str) -> Option<&'static str> {
     Some(match word {
         "def" => "def f(a, b) [\"doc\"] = body: a function (recursion allowed; memoised when it calls itself). The body may be a block: def f(n) = begin ... return x ... end.",
         "if" | "then" | "else" | "elseif" => "if c then a else b, or if c then ... elseif d then ... else ... end (statements in the branches; the value of the branch taken).",

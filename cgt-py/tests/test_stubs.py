@@ -1,5 +1,6 @@
 """The type stubs list every function of the language and are up to date."""
 
+import ast
 import pathlib
 import sys
 
@@ -9,6 +10,10 @@ HERE = pathlib.Path(__file__).parent.parent
 sys.path.insert(0, str(HERE))
 
 import stubgen  # noqa: E402
+
+
+def test_stub_is_python():
+    ast.parse(stubgen.STUB.read_text(encoding="utf-8"))
 
 
 def test_stub_is_up_to_date():

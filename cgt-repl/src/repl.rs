@@ -19,7 +19,7 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The REPL's own commands (the others are the language's: `cgt_lang::COMMANDS`).
-const REPL_COMMANDS: &[(&str, &str)] = &[
+pub(crate) const REPL_COMMANDS: &[(&str, &str)] = &[
     (
         ":save FILE",
         "write this session's inputs (those that evaluated) to a script",
@@ -398,4 +398,29 @@ fn summary(s: &mut Session, v: &cgt_lang::Value, chars: usize) -> String {
         "(a game of birthday {birthday} with {distinct} distinct subpositions, printed in {chars} characters: \
          :print shows it, :write FILE writes it to a file, compact(ans) names its shared subgames, :set max_print 0 always prints)"
     )
+}
+
+/// `cgt reference [FILE]`: the reference manual (the language's functions
+/// with their examples run, the commands, the grammar) as one HTML page, on
+/// standard output or into FILE; exit 1 if an example fails.
+pub fn write_reference(path: Option<&str>) -> ExitCode {
+    let r = cgt_lang::reference::reference(REPL_COMMANDS);
+    for f in &r.failures {
+        eprintln!("error: example of {f}");
+    }
+    match path {
+        None => print!("{}", r.html),
+        Some(p) => {
+            if let Err(e) = cgt_lang::builtins::write_regular_file(p, &r.html) {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+            eprintln!("wrote the reference manual to {p}");
+        }
+    }
+    if r.failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

@@ -861,3 +861,38 @@ fn every_documented_bench_runs_with_small_sizes() {
         );
     }
 }
+
+/// `cgt reference FILE` writes the reference manual: every function with
+/// its example run, the language's and the REPL's commands, the grammar;
+/// it refuses to write through a link.
+#[test]
+fn the_reference_manual_is_built_with_every_example_run() {
+    let dir = std::env::temp_dir().join(format!("cgt-reference-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("reference.html");
+    let out = cgt().arg("reference").arg(&page).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    for name in ["value", "thermograph", "domineering", "psn", "ruleset"] {
+        assert!(html.contains(&format!("<dt id=\"{name}\">")), "{name}");
+    }
+    assert!(html.contains(":save FILE") && html.contains(":time EXPR"));
+    assert!(html.contains("<h2 id=\"grammar\">") && html.contains("<svg"));
+    // The example of `value` ran: its output follows it.
+    let entry = &html[html.find("<dt id=\"value\">").unwrap()..];
+    assert!(entry[..entry.find("</dd>").unwrap()].contains("class=\"out\""));
+    let link = dir.join("link.html");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(&page, &link).unwrap();
+    assert!(!cgt()
+        .arg("reference")
+        .arg(&link)
+        .status()
+        .unwrap()
+        .success());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,5 +1,8 @@
 """Type stubs of the cgt package (written by cgt-py/stubgen.py)."""
 
+# Names used before their classes (tools that run the stub, as pdoc does).
+from __future__ import annotations
+
 from fractions import Fraction
 from typing import Any, Callable, Hashable, Iterable, Optional, Sequence, Union
 
@@ -752,7 +755,7 @@ def stop_count(*args: Any, session: Optional[Session] = None) -> Any:
 
 def str(*args: Any, session: Optional[Session] = None) -> Any:
     """str(x): A value's printed text as a string (a string stays itself). Example: str(^*) +
-    "!""""
+    "!\""""
 
 def strip(*args: Any, session: Optional[Session] = None) -> Any:
     """strip(s [, chars]): The string s without the characters in `chars` (default: white
