@@ -201,7 +201,7 @@ def rulesets():
                 s.run(line)
             t, v_lang = timed(lambda: s.eval(f'value(TF("{position}"))'))
             best_lang = min(best_lang, t)
-            assert v_py == v_lang == cgt.toads_and_frogs(position).value()
+            assert v_py == v_lang == cgt.toads_and_frogs(position).value
         print(f"| Toads-and-Frogs {position} | {best_py:.3f} | {best_lang:.3f} | "
               f"{best_py / best_lang:.2f}× |")
 

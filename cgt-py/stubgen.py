@@ -89,7 +89,9 @@ class Game(Value):
     @property
     def is_number(self) -> bool: ...
     def number(self) -> Fraction: ...
+    @property
     def thermograph(self) -> Thermograph: ...
+    # PROPERTIES
     def plot_tree(self) -> Picture: ...
     def plot_thermograph(self) -> Picture: ...
     def __getattr__(self, name: str) -> Any: ...
@@ -119,6 +121,10 @@ class Ruleset:
         left: Callable[[Any], Sequence[Hashable]],
         right: Callable[[Any], Sequence[Hashable]],
         components: Optional[Callable[[Any], Sequence[Hashable]]] = None,
+        key: Optional[Callable[[Any], Hashable]] = None,
+        signed_key: Optional[Callable[[Any], tuple[Hashable, bool]]] = None,
+        conjugate: Optional[Callable[[Any], Hashable]] = None,
+        name: str = "ruleset",
         session: Optional[Session] = None,
     ) -> None: ...
     def __call__(self, position: Hashable) -> Game: ...
@@ -142,8 +148,16 @@ def memory_used() -> int: ...
 '''
 
 
+def game_properties():
+    """The functions of the game alone, which Game has as properties."""
+    declared = {"outcome", "birthday", "temperature", "mean", "left_stop", "right_stop",
+                "left_options", "right_options", "is_number", "thermograph"}
+    names = [n for n in sorted(cgt.FUNCTIONS) if cgt._property_like(n) and n not in declared]
+    return "".join(f"    @property\n    def {n}(self) -> Any: ...\n" for n in names)
+
+
 def stub():
-    out = [HEADER]
+    out = [HEADER.replace("    # PROPERTIES\n", game_properties())]
     for name, (signature, topic, help_text, example) in sorted(cgt.FUNCTIONS.items()):
         if keyword.iskeyword(name) or name in ("true", "false") or name in cgt.__all__:
             # The package's own functions (cgt.table) are declared above.

@@ -23,7 +23,7 @@ def test_keyboard_interrupt_stops_a_long_computation():
     # The session, its variables and the engine work on.
     assert s["kept"] == cgt.Game("{2|1}")
     assert s.eval("kept + kept") == 3
-    assert cgt.domineering(3, 3).value() == cgt.eval("value(domineering(3, 3))")
+    assert cgt.domineering(3, 3).value == cgt.eval("value(domineering(3, 3))")
 
 
 def test_the_gil_is_released_while_computing():

@@ -11,7 +11,7 @@ def test_latex():
 
 
 def test_thermograph_pictures():
-    t = Game("{3||2|1}").thermograph()
+    t = Game("{3||2|1}").thermograph
     assert repr(t) == "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2],[0,1,0])"
     assert t.mast == cgt.Game("9/4").number() and t.temperature == cgt.Game("3/4").number()
     svg = t._repr_svg_()

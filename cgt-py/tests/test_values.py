@@ -72,7 +72,7 @@ def test_analysis_with_python_types():
     assert g.right_options == [Game("{2|1}")]
     assert Game("{1|-1}").temperature == 1
     assert Game(3).temperature == -1  # CGSuite's convention for integers
-    assert cgt.up.atomic_weight() == 1
+    assert cgt.up.atomic_weight == 1
     assert Game("{2|1}").cool(1) == Game(Fraction(3, 2))
     assert Game("{2|1}").heat(1) == Game("{3|0}")
     assert Game("^").is_number is False and Game(2).is_number is True
@@ -91,17 +91,17 @@ def test_cgsuite_names():
 
 def test_not_atomic_raises():
     with pytest.raises(cgt.CgtError, match="not atomic"):
-        Game("{1|-1}").atomic_weight()
+        Game("{1|-1}").atomic_weight
 
 
 def test_rulesets_as_module_functions():
     # Published values: Domineering 4x5 = 1, 2x2 = +-1; Winning Ways' Toads-and-Frogs TT.FF = *.
-    assert cgt.domineering(4, 5).value() == 1
-    assert cgt.domineering(2, 2).value() == Game("+-1")
-    assert cgt.toads_and_frogs("TT.FF").value() == cgt.star
+    assert cgt.domineering(4, 5).value == 1
+    assert cgt.domineering(2, 2).value == Game("+-1")
+    assert cgt.toads_and_frogs("TT.FF").value == cgt.star
     p = cgt.psn([1, 2], [2, 1])
     assert repr(p).startswith("psn(")
-    assert p.value() == cgt.eval("value(psn([1, 2], [2, 1]))")
+    assert p.value == cgt.eval("value(psn([1, 2], [2, 1]))")
     assert cgt.outcome_class(cgt.clobber("xo")) == "N"
     assert "domineering" in dir(cgt)
 
@@ -159,7 +159,7 @@ def test_rulesets_from_python_functions():
 
     tf = cgt.Ruleset(left=toads_left, right=toads_right)
     for s in ["TT.FF", "T.F", "TTT..FF", "T..TF.F", "TF.TF.."]:
-        assert tf(s) == cgt.toads_and_frogs(s).value(), s
+        assert tf(s) == cgt.toads_and_frogs(s).value, s
     # Components add.
     split = cgt.Ruleset(left=toads_left, right=toads_right, components=lambda s: s.split("|"))
     assert split("T.F|TT.FF") == cgt.star + cgt.star == 0
@@ -195,7 +195,7 @@ def test_python_rulesets_take_the_languages_options():
     plain = cgt.Ruleset(toads, frogs, name="TF")
     keyed = cgt.Ruleset(toads, frogs, signed_key=signed_key, name="TF")
     for s in ["TT.FF", "TTT..FF", "T..TF.F", "TF.TF..", "TTT...FFF", "..T.F.."]:
-        assert keyed(s) == plain(s) == cgt.toads_and_frogs(s).value(), s
+        assert keyed(s) == plain(s) == cgt.toads_and_frogs(s).value, s
     # Positions are ruleset positions too: their options print with the name.
     assert str(keyed.position("T.F").left_options[0]) == 'TF(".TF")'
     # Tuples as positions: Nim heaps, sorted as the key, one function for
@@ -232,3 +232,20 @@ def test_deep_games():
     chain = cgt.Ruleset(left=lambda n: [n - 1] if n > 0 else [], right=lambda n: [])
     assert chain(5000) == 5000
     assert cgt.eval("value(sum([{n|} for n in 0..200]))") == sum(range(1, 202))
+
+
+def test_one_rule_for_properties_and_methods():
+    # A function of the game alone is a property, as CGSuite's G.Temperature;
+    # one with more arguments is a method.
+    g = Game("{3||2|1}")
+    assert g.thermograph.temperature == Fraction(3, 4)
+    assert g.value == g.canonical == g.CanonicalForm == g
+    assert cgt.up.atomic_weight == cgt.up.AtomicWeight == 1
+    assert g.left_incentives == g.LeftIncentives
+    assert g.cool(1) == g.Cool(1)
+    assert cgt.domineering(2, 2).value == Game("+-1")
+    # Old code that calls a property is told why it fails.
+    with pytest.raises(TypeError, match="properties"):
+        g.value()
+    with pytest.raises(TypeError):
+        g.temperature()

@@ -11,7 +11,7 @@ values, names and error messages are those of the ``cgt`` REPL.
     Fraction(3, 4)
     >>> cgt.up + cgt.star
     ^*
-    >>> cgt.domineering(4, 5).value()
+    >>> cgt.domineering(4, 5).value
     1
 
 Long computations release the GIL and stop on KeyboardInterrupt (Ctrl-C in
@@ -21,6 +21,7 @@ a notebook); ``set_memory_limit(bytes)`` bounds their memory (MemoryError).
 from fractions import Fraction
 import functools
 import html
+import re
 import sys
 import warnings
 
@@ -271,9 +272,12 @@ class Game(Value):
     the order of games (``G < H`` means G <= H and G != H);
     ``G.confused_with(H)`` is G || H. Equal values have equal hashes.
 
-    Every function of the language is a method (``g.atomic_weight()``,
-    ``g.cool(1)``); CGSuite's names work too (``g.AtomicWeight``,
-    ``g.Cool(1)``).
+    One rule for attributes, as CGSuite's: a function of the game alone is a
+    property (``g.atomic_weight``, ``g.value``, ``g.thermograph``,
+    ``g.temperature``), a function with more arguments a method
+    (``g.cool(1)``, ``g.heat(2)``); CGSuite's names work the same way
+    (``g.AtomicWeight``, ``g.Cool(1)``). Pictures and conversion to Python
+    numbers are methods (``g.plot_tree()``, ``g.number()``).
     """
 
     __slots__ = ()
@@ -427,6 +431,7 @@ class Game(Value):
         g = self if self.kind == "game" else self._session._eval("value(a)", a=self)
         return _fraction(g)
 
+    @property
     def thermograph(self):
         """The thermograph (pictured in notebooks)."""
         t = self._session._eval("thermograph(a)", a=self)
@@ -448,9 +453,12 @@ class Game(Value):
         if not known:
             raise AttributeError(f"'Game' object has no attribute {name!r}")
         session = self._session
-        if name[:1].isupper() and _property_like(name):
-            # CGSuite's properties (G.AtomicWeight, G.LeftStop) are values.
-            return session._eval(f"a.{name}", a=self)
+        if _property_like(name):
+            # A function of the game alone is a property (g.atomic_weight,
+            # g.value; CGSuite's G.AtomicWeight, G.LeftStop).
+            if name[:1].isupper():
+                return session._eval(f"a.{name}", a=self)
+            return session._eval(f"{name}(a)", a=self)
 
         def method(*args):
             names = {f"a{k}": a for k, a in enumerate(args)}
@@ -470,6 +478,13 @@ class Game(Value):
 
     def __repr__(self):
         return self._text
+
+    def __call__(self, *args, **kwargs):
+        # Old code wrote g.value or g.atomic_weight: say why it fails.
+        raise TypeError(
+            "a Game is not callable: functions of the game alone are properties "
+            "(g.value, g.atomic_weight, g.thermograph), without parentheses"
+        )
 
     def __reduce__(self):
         return (Game, (self._text,))
@@ -491,12 +506,14 @@ def _snake(name):
 
 
 def _property_like(name):
-    """CGSuite's names used without arguments: functions of the game alone."""
-    entry = FUNCTIONS.get(_snake(name))
+    """Functions of the game alone (``f(G)``, ``f(p)``), which are
+    properties; CGSuite's names the language does not list are too (the
+    language reads them as G.Name)."""
+    entry = FUNCTIONS.get(name) or FUNCTIONS.get(_snake(name))
     if entry is None:
-        return True
-    signature = entry[0]
-    return "," not in signature.split(" or ")[0]
+        return name[:1].isupper()
+    first = entry[0].split(" or ")[0]
+    return re.fullmatch(r"\w+\((G|p)\)", first) is not None
 
 
 class Thermograph(Value):
