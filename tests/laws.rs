@@ -7,6 +7,7 @@ use cgt_core::number::Dyadic;
 use cgt_lang::print::Printer;
 use cgt_lang::{Session, Value};
 use proptest::prelude::*;
+use std::collections::HashMap;
 
 /// A random game form: a leaf from a small pool, or `{L|R}` of forms.
 #[derive(Clone, Debug)]
@@ -113,20 +114,55 @@ fn naive_equal(g: &Tree, h: &Tree) -> bool {
 
 /// `a + b` by the definition, never using the nus closed form.
 fn naive_add(ar: &mut Arena, a: GameId, b: GameId) -> GameId {
-    let (al, ar_) = (ar.left_options(a).to_vec(), ar.right_options(a).to_vec());
-    let (bl, br) = (ar.left_options(b).to_vec(), ar.right_options(b).to_vec());
-    let mut l: Vec<GameId> = al.iter().map(|&x| naive_add(ar, x, b)).collect();
-    l.extend(bl.iter().map(|&y| naive_add(ar, a, y)));
-    let mut r: Vec<GameId> = ar_.iter().map(|&x| naive_add(ar, x, b)).collect();
-    r.extend(br.iter().map(|&y| naive_add(ar, a, y)));
-    ar.construct(l, r)
+    naive_add_seen(ar, a, b, &mut HashMap::new())
 }
 
-/// `a <= b` by the definition, never using closed forms or number avoidance.
+/// The sum by the definition, each pair of subpositions added once (the
+/// recursion alone is exponential in the birthdays).
+fn naive_add_seen(
+    ar: &mut Arena,
+    a: GameId,
+    b: GameId,
+    seen: &mut HashMap<(GameId, GameId), GameId>,
+) -> GameId {
+    if let Some(&s) = seen.get(&(a, b)) {
+        return s;
+    }
+    let (al, ar_) = (ar.left_options(a).to_vec(), ar.right_options(a).to_vec());
+    let (bl, br) = (ar.left_options(b).to_vec(), ar.right_options(b).to_vec());
+    let mut l: Vec<GameId> = al.iter().map(|&x| naive_add_seen(ar, x, b, seen)).collect();
+    l.extend(bl.iter().map(|&y| naive_add_seen(ar, a, y, seen)));
+    let mut r: Vec<GameId> = ar_
+        .iter()
+        .map(|&x| naive_add_seen(ar, x, b, seen))
+        .collect();
+    r.extend(br.iter().map(|&y| naive_add_seen(ar, a, y, seen)));
+    let s = ar.construct(l, r);
+    seen.insert((a, b), s);
+    s
+}
+
+/// `a <= b` by the definition, never using closed forms or number avoidance
+/// (each pair compared once).
 fn naive_le(ar: &mut Arena, a: GameId, b: GameId) -> bool {
+    naive_le_seen(ar, a, b, &mut HashMap::new())
+}
+
+fn naive_le_seen(
+    ar: &mut Arena,
+    a: GameId,
+    b: GameId,
+    seen: &mut HashMap<(GameId, GameId), bool>,
+) -> bool {
+    if let Some(&v) = seen.get(&(a, b)) {
+        return v;
+    }
     let al = ar.left_options(a).to_vec();
     let br = ar.right_options(b).to_vec();
-    al.iter().all(|&x| !naive_le(ar, b, x)) && br.iter().all(|&y| !naive_le(ar, y, a))
+    let v = al.iter().all(|&x| !naive_le_seen(ar, b, x, seen))
+        && br.iter().all(|&y| !naive_le_seen(ar, y, a, seen));
+    seen.insert((a, b), v);
+    v
 }
 
 fn naive_birthday(ar: &mut Arena, a: GameId) -> u64 {
