@@ -74,9 +74,16 @@ pub fn json_line(session: &mut Session, line: &str) -> String {
         };
         if let Some(g) = game {
             if !matches!(v, Value::Game(_)) {
-                // A position or form: its text above, its value here.
+                // A position or form: its text above, its value here, in
+                // all three styles as for a game.
                 obj["position"] = obj["value"].take();
-                obj["value"] = session.game_text(g).into();
+                let style = session.style();
+                session.set_style(Style::Plain);
+                let value = session.game_text(g);
+                session.set_style(style);
+                obj["unicode"] = restyle(&value, Style::Unicode).into();
+                obj["latex"] = restyle(&value, Style::Latex).into();
+                obj["value"] = value.into();
             }
             let a = &mut session.world().arena;
             obj["outcome"] = a.outcome(g).to_string().into();

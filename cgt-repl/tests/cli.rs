@@ -896,3 +896,19 @@ fn the_reference_manual_is_built_with_every_example_run() {
         .success());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--json` gives a position's value in all three styles, as for a game,
+/// and the position's own text apart.
+#[test]
+fn json_of_a_position_gives_its_value_in_three_styles() {
+    let out = cgt()
+        .args(["--json", "-e", "domineering(2,2)"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["position"], "domineering(\"../..\")");
+    assert_eq!(v["value"], "+-1");
+    assert_eq!(v["unicode"], "±1");
+    assert_eq!(v["latex"], "\\pm 1");
+    assert_eq!(v["outcome"], "N");
+}
