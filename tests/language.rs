@@ -592,3 +592,27 @@ fn tables_for_papers() {
     );
     assert_eq!(t, "n  value\n1  0\n2  1\n3  2");
 }
+
+/// A key that lies (one key for positions of different games) makes a
+/// cycle the moves do not have: the error says the key is the suspect; a
+/// real cycle without a key says nothing of keys.
+#[test]
+fn a_cycle_through_a_lying_key_names_the_key() {
+    let mut s = Session::new();
+    run(&mut s, "def l(n) = if n > 0 then [n - 1] else []");
+    run(&mut s, "def k(n) = n mod 2");
+    run(&mut s, "r := ruleset(l, l, key = k)");
+    let e = fails(&mut s, "value(r(5))");
+    assert!(e.contains("not a short game"), "{e}");
+    assert!(
+        e.contains("the key gives one node to positions of different games"),
+        "{e}"
+    );
+    // Without the key the same moves are a short game: 5 moves to 0 is *.
+    run(&mut s, "t := ruleset(l, l)");
+    assert_eq!(run(&mut s, "value(t(5))"), "*");
+    run(&mut s, "def loop(n) = [1 - n]");
+    run(&mut s, "u := ruleset(loop, loop)");
+    let e = fails(&mut s, "value(u(0))");
+    assert!(e.contains("not a short game") && !e.contains("key"), "{e}");
+}

@@ -897,7 +897,7 @@ fn explore(
                 let from = path.iter().position(|f| f.node == child).unwrap_or(0);
                 let mut cycle: Vec<u32> = path[from..].iter().map(|f| f.node).collect();
                 cycle.push(child);
-                return Err(cycle_error(graph, &cycle, span));
+                return Err(cycle_error(rs, graph, &cycle, span));
             }
             State::New => pending = Some(child),
         }
@@ -965,7 +965,7 @@ fn store(graph: &Graph, node: u32, children: &[u32], left: usize, flags: u8) {
     });
 }
 
-fn cycle_error(graph: &Graph, cycle: &[u32], span: Span) -> Error {
+fn cycle_error(rs: &UserRuleset, graph: &Graph, cycle: &[u32], span: Span) -> Error {
     let texts: Vec<String> = graph.read(|d| {
         cycle
             .iter()
@@ -981,10 +981,31 @@ fn cycle_error(graph: &Graph, cycle: &[u32], span: Span) -> Error {
     } else {
         texts.join(" -> ")
     };
+    // The cycle is among nodes, and a key or conjugate puts positions of
+    // one key in one node: a key that lies (one key for positions of
+    // different games) makes a cycle the moves do not have.
+    let merging: Vec<&str> = [
+        ("key", rs.key.is_some()),
+        ("signed_key", rs.signed_key.is_some()),
+        ("conjugate", rs.conjugate.is_some()),
+    ]
+    .iter()
+    .filter(|(_, given)| *given)
+    .map(|(name, _)| *name)
+    .collect();
+    let suspect = if merging.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; the positions shown stand for all positions of their {}: if the moves never repeat a position, the {} gives one node to positions of different games (try the ruleset without it)",
+            if merging.contains(&"conjugate") { "key or conjugate" } else { "key" },
+            merging.join(" or ")
+        )
+    };
     Error::spanned(
         span,
         format!(
-            "not a short game: a position can reach itself ({} positions on the cycle: {shown})",
+            "not a short game: a position can reach itself ({} positions on the cycle: {shown}){suspect}",
             texts.len() - 1
         ),
     )
