@@ -616,3 +616,35 @@ fn a_cycle_through_a_lying_key_names_the_key() {
     let e = fails(&mut s, "value(u(0))");
     assert!(e.contains("not a short game") && !e.contains("key"), "{e}");
 }
+
+/// `check_keys` values the positions a key merged by the moves alone: an
+/// honest symmetry passes (also a signed key that negates, Domineering's),
+/// a key that lies is named with the two values.
+#[test]
+fn check_keys_finds_a_key_that_lies() {
+    let mut s = Session::new();
+    run(
+        &mut s,
+        "def mv(s) = [s[:k] + \".\" + s[k+1:] for k in 0..len(s)-1 if s[k] == \"x\"] + [s[:k] + \"..\" + s[k+2:] for k in 0..len(s)-2 if s[k:k+2] == \"xx\"]",
+    );
+    run(&mut s, "def sym(s) = min(s, reverse(s))");
+    run(&mut s, "K = ruleset(mv, mv, key = sym)");
+    let checked: i64 = run(&mut s, "check_keys(K, \"xx.xxx\")").parse().unwrap();
+    assert!(checked > 0);
+    run(
+        &mut s,
+        "def xs(s) = len([k for k in 0..len(s)-1 if s[k] == \"x\"])",
+    );
+    run(&mut s, "B = ruleset(mv, mv, key = xs)");
+    let e = fails(&mut s, "check_keys(B, \"xx.xxx\")");
+    assert!(
+        e.contains("the key lies: B(") && e.contains("by the moves alone"),
+        "{e}"
+    );
+    // Domineering's signed key merges boards with their negatives.
+    run(&mut s, "import \"examples/rulesets/domineering.cgt\" as d");
+    let checked: i64 = run(&mut s, "check_keys(d.D, \"....|....|....\", 50)")
+        .parse()
+        .unwrap();
+    assert_eq!(checked, 50);
+}

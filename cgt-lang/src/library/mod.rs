@@ -116,6 +116,7 @@ pub fn builtins() -> &'static [Builtin] {
         all.extend(db::DB.iter().cloned());
         all.extend(io::IO.iter().cloned());
         all.push(rulesets::RULESET.clone());
+        all.push(rulesets::CHECK_KEYS.clone());
         for ruleset in RULESETS {
             for c in ruleset.constructors {
                 all.push(Builtin {

@@ -1012,6 +1012,106 @@ fn cycle_error(rs: &UserRuleset, graph: &Graph, cycle: &[u32], span: Span) -> Er
     .with_kind(crate::ErrorKind::Unsupported)
 }
 
+/// `check_keys(R, p [, n])`: the key, signed key or conjugate of a user
+/// ruleset checked on a sample: up to `n` positions that were given the
+/// node of another position (or its negative) are valued by the moves
+/// alone and compared with that position's value.
+pub static CHECK_KEYS: Builtin = Builtin {
+    name: "check_keys",
+    signature: "check_keys(R, p [, n])",
+    arity: 2..=3,
+    topic: "rulesets",
+    help: "Check that the key, signed_key or conjugate of the user ruleset R tells the truth on positions reachable from p: up to n (default 100) positions that it merged with another position (or with its negative) are valued by the moves alone, without the key, and compared. The number of positions checked, or an error naming the first position whose key lies and the two values. A key that lies gives values that depend on the order positions are met in.",
+    example: "def mv(s) = [s[:k] + \".\" + s[k+1:] for k in 0..len(s)-1 if s[k] == \"x\"]; def sym(s) = min(s, reverse(s)); K = ruleset(mv, mv, key = sym); check_keys(K, \"xx.xxx\")",
+    run: Run::Native(check_keys),
+};
+
+fn check_keys(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
+    use num_traits::ToPrimitive;
+    let Value::Ruleset(rs) = &a.values[0] else {
+        return Err(Error::spanned(
+            a.spans[0],
+            "check_keys takes a ruleset made with ruleset(...)",
+        ));
+    };
+    let limit = match a.values.get(2) {
+        None => 100,
+        Some(v) => s
+            .to_integer(v, a.spans[2])?
+            .to_usize()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| Error::spanned(a.spans[2], "n: a positive count"))?,
+    };
+    let span = a.call;
+    // Explore with the key, then take the positions it merged: each with
+    // the position whose node it was given and whether it is the negative.
+    make_position(s, rs, a.values[1].clone(), span)?;
+    let graph = current(rs);
+    let mut pairs: Vec<(Value, Value, bool)> = graph.read(|d| {
+        let mut pairs: Vec<(u32, Value, Value, bool)> = Vec::new();
+        for (Key(p), &n) in &d.seen {
+            let node = &d.nodes[(n & !NEGATED) as usize];
+            if !crate::value::same(p, &node.position) || n & NEGATED != 0 {
+                pairs.push((
+                    n & !NEGATED,
+                    p.clone(),
+                    node.position.clone(),
+                    n & NEGATED != 0,
+                ));
+            }
+        }
+        // Positions met as conjugates: their node is another's negative.
+        for (k, node) in d.nodes.iter().enumerate() {
+            if node.negative_of != NONE && (node.negative_of as usize) < d.nodes.len() {
+                let other = &d.nodes[node.negative_of as usize];
+                pairs.push((
+                    k as u32,
+                    node.position.clone(),
+                    other.position.clone(),
+                    true,
+                ));
+            }
+        }
+        // In the order the nodes were made: the same sample every time.
+        pairs.sort_by_key(|x| x.0);
+        pairs
+            .into_iter()
+            .map(|(_, p, q, neg)| (p, q, neg))
+            .collect()
+    });
+    pairs.truncate(limit);
+    let plain = Arc::new(UserRuleset {
+        name: rs.name.clone(),
+        left: rs.left.clone(),
+        right: rs.right.clone(),
+        components: rs.components.clone(),
+        key: None,
+        conjugate: None,
+        signed_key: None,
+        graph: std::sync::Mutex::new(None),
+    });
+    let checked = pairs.len();
+    for (p, q, negated) in pairs {
+        let vp = make_position(s, &plain, p.clone(), span)?;
+        let vq = make_position(s, &plain, q.clone(), span)?;
+        let (gp, gq) = (s.to_game(&vp, span)?, s.to_game(&vq, span)?);
+        let expected = if negated { s.arena().neg(gq) } else { gq };
+        if gp != expected {
+            let (tp, tq) = (s.show(&p), s.show(&q));
+            let (vp, vq) = (s.show(&Value::Game(gp)), s.show(&Value::Game(gq)));
+            let how = if negated { "the negative of " } else { "" };
+            return Err(Error::spanned(
+                span,
+                format!(
+                    "the key lies: {name}({tp}) was given the node of {how}{name}({tq}), but by the moves alone its value is {vp} and that position's is {vq}",
+                    name = rs.name
+                ),
+            ));
+        }
+    }
+    Ok(Value::Game(s.arena().integer(checked as i64)))
+}
+
 /// `ruleset(left, right [, components, key])`: a ruleset from the language's functions.
 pub static RULESET: Builtin = Builtin {
     name: "ruleset",

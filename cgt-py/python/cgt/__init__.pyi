@@ -247,6 +247,16 @@ def canonical(*args: Any, session: Optional[Session] = None) -> Any:
     """canonical(G): The canonical form of G: dominated options removed, reversible options
     bypassed. An explicit form '{...}' becomes its value. Example: canonical('{*|*}' + 3)"""
 
+def check_keys(*args: Any, session: Optional[Session] = None) -> Any:
+    """check_keys(R, p [, n]): Check that the key, signed_key or conjugate of the user ruleset
+    R tells the truth on positions reachable from p: up to n (default 100) positions that it
+    merged with another position (or with its negative) are valued by the moves alone,
+    without the key, and compared. The number of positions checked, or an error naming the
+    first position whose key lies and the two values. A key that lies gives values that
+    depend on the order positions are met in. Example: def mv(s) = [s[:k] + "." + s[k+1:]
+    for k in 0..len(s)-1 if s[k] == "x"]; def sym(s) = min(s, reverse(s)); K = ruleset(mv,
+    mv, key = sym); check_keys(K, "xx.xxx")"""
+
 def clobber(*args: Any, session: Optional[Session] = None) -> Any:
     """clobber("xo.|ox."): A Clobber position (CGSuite's notation): rows separated by `|`, `x`
     a black stone (Left's), `o` a white stone (Right's), `.` an empty square. A player moves
