@@ -53,3 +53,15 @@ def test_memory_limit_raises_memory_error():
         cgt.set_memory_limit(0)
     assert cgt.memory_limit() == 0
     assert s.eval("1 + 1") == 2
+
+
+def test_lists_count_against_the_memory_limit():
+    # The list is refused before it is built (it would take about 480 MB).
+    s = cgt.Session()
+    cgt.set_memory_limit(cgt.memory_used() + 50_000_000)
+    try:
+        with pytest.raises(MemoryError, match="memory limit"):
+            s.eval("len([0] * 30000000)")
+    finally:
+        cgt.set_memory_limit(0)
+    assert s.eval("len([0] * 3)") == 3
