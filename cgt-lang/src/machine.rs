@@ -146,6 +146,10 @@ pub struct Machine {
     /// While a line runs: each global written, with its value before, so a
     /// stopped line can be undone (its games are dropped).
     pub undo: Option<Vec<(GlobalId, Option<Value>)>>,
+    /// The globals `undo` holds already: only a global's first write in a
+    /// line is logged (a loop rebinding one name a million times must not
+    /// grow the log, nor make undoing it slow).
+    pub undo_logged: std::collections::HashSet<GlobalId>,
 }
 
 fn no_loader(_: &mut Machine, _: &str, span: Span) -> Result<Value, Error> {
@@ -188,6 +192,7 @@ impl Machine {
             load_fn: no_loader,
             notes: Vec::new(),
             undo: None,
+            undo_logged: Default::default(),
         }
     }
 
@@ -229,7 +234,9 @@ impl Machine {
         let slot = &mut self.globals[id as usize];
         let old = slot.value.replace(v);
         if let Some(undo) = &mut self.undo {
-            undo.push((id, old));
+            if self.undo_logged.insert(id) {
+                undo.push((id, old));
+            }
         }
     }
 
@@ -792,7 +799,12 @@ impl Machine {
         } else {
             None
         };
-        cgt_core::interrupt::check();
+        // A stop returns through the calls as an error: unwinding a panic
+        // through 100,000 nested calls took seconds.
+        if let Err(stop) = cgt_core::interrupt::poll() {
+            self.stack.truncate(base);
+            return Err(Error::from(stop));
+        }
         if self.depth >= CALL_DEPTH_LIMIT {
             self.stack.truncate(base);
             return Err(Error::spanned(

@@ -62,8 +62,10 @@ impl Session {
         let globals_before = self.machine.globals.len();
         let scope_before = self.scope.clone();
         let outer = self.machine.undo.replace(Vec::new());
+        let outer_logged = std::mem::take(&mut self.machine.undo_logged);
         let result = cgt_core::interrupt::catch(|| f(self));
         let undo = std::mem::replace(&mut self.machine.undo, outer).unwrap_or_default();
+        self.machine.undo_logged = outer_logged;
         self.machine.reset();
         match result {
             Ok(Ok(r)) => Ok(r),

@@ -25,9 +25,18 @@ pub fn batch_reply(session: &mut Session, raw: &[u8], json: bool) -> String {
     if json {
         return json_line(session, line);
     }
-    match crate::run::eval_to_string(session, line) {
+    match eval_to_string(session, line) {
         Ok(s) => one_line(&s),
         Err(e) => format!("error: {}", one_line(&e.one_line(line))),
+    }
+}
+
+/// Evaluate one line, or run it if it is a command; every failure, an
+/// internal one included, becomes an error (the session catches stops itself).
+pub fn eval_to_string(session: &mut Session, line: &str) -> Result<String, Error> {
+    match session.command(line) {
+        Some(r) => r,
+        None => session.run_line(line),
     }
 }
 

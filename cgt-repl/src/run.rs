@@ -3,20 +3,12 @@
 //! standard error; a long computation shows the progress line (when standard
 //! error is a terminal), and Ctrl-C stops it with a clear error.
 
+use crate::reply::eval_to_string;
 use cgt_lang::{Error, ErrorKind, Session};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
-
-/// Evaluate one line, or run it if it is a command; every failure, an
-/// internal one included, becomes an error (the session catches stops itself).
-pub fn eval_to_string(session: &mut Session, line: &str) -> Result<String, Error> {
-    match session.command(line) {
-        Some(r) => r,
-        None => session.run_line(line),
-    }
-}
 
 /// The process is about to exit: leave the session's memory to the
 /// operating system instead of freeing millions of games one by one.

@@ -294,11 +294,19 @@ pub fn expression(u: &mut Unstructured, depth: u32) -> Result<String> {
     })
 }
 
-/// The programmable language: conditionals, bindings, lists and strings,
-/// definitions (recursive ones too) and rulesets defined by move functions.
+/// The programmable language: conditionals, bindings, lists and strings
+/// (repeated, split, joined, replaced, grown in loops), statements,
+/// definitions (recursive ones too), rulesets defined by move functions and
+/// their keys checked.
 fn language(u: &mut Unstructured, depth: u32) -> Result<String> {
     let e = |u: &mut Unstructured| expression(u, depth);
-    Ok(match u.int_in_range(0..=9)? {
+    let text = |u: &mut Unstructured| -> Result<&str> {
+        u.choose(&[
+            "ab", "T.F", "x|o", "é", "", "..|#.", "\\\"", "\u{2028}", "xx.xxx",
+        ])
+        .copied()
+    };
+    Ok(match u.int_in_range(0..=15)? {
         0 => format!("if {} then {} else {}", e(u)?, e(u)?, e(u)?),
         1 => format!("let x = {}, y = x in {}", e(u)?, e(u)?),
         2 => format!("not {}", e(u)?),
@@ -322,7 +330,36 @@ fn language(u: &mut Unstructured, depth: u32) -> Result<String> {
             e(u)?,
             e(u)?
         ),
-        _ => format!("\"{}\" + str({})", u.choose(&["ab", "T.F", "x|o", "é"])?, e(u)?),
+        // Strings: repetition, splitting and joining, replacing, loops
+        // that grow them, statements over them.
+        9 => format!("\"{}\" * {}", text(u)?, e(u)?),
+        10 => format!(
+            "join(split(\"{}\", \"{}\"), str({}))",
+            text(u)?,
+            text(u)?,
+            e(u)?
+        ),
+        11 => format!(
+            "{}(\"{}\", \"{}\", \"{}\")",
+            u.choose(&["replace_each", "translate", "grid_replace_each"])?,
+            text(u)?,
+            text(u)?,
+            text(u)?
+        ),
+        12 => format!(
+            "x := {}; while len(str(x)) < {} do x := str(x) + \"{}\" end; x",
+            e(u)?,
+            small_int(u)?,
+            text(u)?
+        ),
+        13 => format!("for x in {} do print(x) end; strip(\"{}\")", e(u)?, text(u)?),
+        14 => format!(
+            "def m(s) = [replace_at(s, i, \".\") for i in find_all(s, \"x\")]; def k(s) = {}; S = ruleset(m, m, key = k); check_keys(S, \"{}\", {})",
+            u.choose(&["len(s)", "s", "min(s, reverse(s))", "count(s, \"x\")", "1"])?,
+            text(u)?,
+            small_int(u)?
+        ),
+        _ => format!("\"{}\" + str({})", text(u)?, e(u)?),
     })
 }
 
