@@ -819,7 +819,12 @@ impl Machine {
         let saved = self.base;
         self.base = base;
         self.depth += 1;
-        let r = self.eval(&lambda.body);
+        // A stop raised inside the engine (Ctrl-C, the memory limit) is
+        // caught at the nearest call and returns through the outer calls
+        // as an error: unwinding it through 100,000 nested calls took
+        // seconds.
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.eval(&lambda.body)))
+            .unwrap_or_else(|p| Err(Error::from(cgt_core::interrupt::payload_to_stop(p)).into()));
         self.depth -= 1;
         self.base = saved;
         self.stack.truncate(base);
