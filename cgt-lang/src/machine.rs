@@ -799,12 +799,8 @@ impl Machine {
         } else {
             None
         };
-        // A stop returns through the calls as an error: unwinding a panic
-        // through 100,000 nested calls took seconds.
-        if let Err(stop) = cgt_core::interrupt::poll() {
-            self.stack.truncate(base);
-            return Err(Error::from(stop));
-        }
+        // A stop unwinds to the caller's call, which returns it as an error.
+        cgt_core::interrupt::check();
         if self.depth >= CALL_DEPTH_LIMIT {
             self.stack.truncate(base);
             return Err(Error::spanned(
