@@ -3,7 +3,9 @@
 //! (the session and its variables survive), a definition over two lines with
 //! its help, `:save` and `:load` keeping it, and a LaTeX form for a paper.
 
-use rexpect::session::spawn_command;
+mod pty;
+
+use pty::{spawn_command, PtySession};
 use std::process::Command;
 
 #[test]
@@ -31,7 +33,7 @@ fn a_newcomer_session() {
     let seen = p.exp_string("weight(");
     assert!(seen.is_ok(), "{seen:?}");
     p.send_line("psn([3,3,3,3],[3,2,4,1]))").unwrap();
-    p.exp_regex("\\r\\n1\\r\\n").unwrap();
+    p.exp_string("\r\n1\r\n").unwrap();
     p.exp_string("\x1b[?2004h").unwrap();
 
     p.send_line("help psn").unwrap();
@@ -60,7 +62,7 @@ fn a_newcomer_session() {
     p.exp_string("f(n)").unwrap();
     p.exp_string("\x1b[?2004h").unwrap();
     p.send_line("f(3)").unwrap();
-    p.exp_regex("\\r\\n3\\r\\n").unwrap();
+    p.exp_string("\r\n3\r\n").unwrap();
     p.exp_string("\x1b[?2004h").unwrap();
     p.send_line("help f").unwrap();
     p.exp_string("a family").unwrap();
@@ -79,7 +81,7 @@ fn a_newcomer_session() {
     p.send_line("end").unwrap();
     ready(&mut p);
     p.send_line("t").unwrap();
-    p.exp_regex("\\r\\n10\\r\\n").unwrap();
+    p.exp_string("\r\n10\r\n").unwrap();
     p.exp_string("\x1b[?2004h").unwrap();
     p.send_line("help thermography").unwrap();
     p.exp_string("The temperature: where").unwrap();
@@ -118,13 +120,13 @@ fn a_newcomer_session() {
 /// Wait until the line just sent was accepted and the next prompt reads
 /// input (the editor leaves and re-enters bracketed-paste mode): keys typed
 /// while a computation runs would be discarded.
-fn ready(p: &mut rexpect::session::PtySession) {
+fn ready(p: &mut PtySession) {
     p.exp_string("\x1b[?2004l").unwrap();
     p.exp_string("\x1b[?2004h").unwrap();
 }
 
 /// A REPL under a 256 MB limit in a home of its own, holding `keep = ^*`.
-fn session_keeping_a_variable(tag: &str) -> (rexpect::session::PtySession, std::path::PathBuf) {
+fn session_keeping_a_variable(tag: &str) -> (PtySession, std::path::PathBuf) {
     let home = std::env::temp_dir().join(format!("cgt-pty-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&home).unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_cgt"));
@@ -141,7 +143,7 @@ fn session_keeping_a_variable(tag: &str) -> (rexpect::session::PtySession, std::
 }
 
 /// The variable is still there, and the REPL leaves cleanly.
-fn still_keeps_it(mut p: rexpect::session::PtySession, home: std::path::PathBuf) {
+fn still_keeps_it(mut p: PtySession, home: std::path::PathBuf) {
     p.send_line("keep + keep").unwrap();
     p.exp_string("^^").unwrap();
     p.send_line(":quit").unwrap();
@@ -235,11 +237,11 @@ fn long_computations_show_progress() {
         // Domineering 5x6 takes a few seconds.
         p.send_line("value(domineering(5,6))").unwrap();
         if quiet {
-            let (before, _) = p.exp_regex("\\r\\n-3/2\\r\\n").unwrap();
+            let before = p.exp_string("\r\n-3/2\r\n").unwrap();
             assert!(!before.contains("computing"), "{before:?}");
         } else {
             // The line is erased (ESC [2K) before the result prints.
-            let (before, _) = p.exp_regex("\\x1b\\[2K-3/2\\r\\n").unwrap();
+            let before = p.exp_string("\x1b[2K-3/2\r\n").unwrap();
             assert!(
                 before.contains("computing") && before.contains("steps"),
                 "{before:?}"
