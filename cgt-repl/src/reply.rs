@@ -46,7 +46,7 @@ fn one_line(s: &str) -> String {
 }
 
 /// One result as a JSON object: the input, the value in all three styles,
-/// its type, and for games the outcome, birthday, stops, temperature and
+/// its type, and for games and forms the outcome, birthday, stops, temperature and
 /// atomic weight (when defined).
 pub fn json_line(session: &mut Session, line: &str) -> String {
     use cgt_lang::style::{restyle, Style};
@@ -70,26 +70,28 @@ pub fn json_line(session: &mut Session, line: &str) -> String {
         let mut obj = serde_json::json!({ "input": line, "type": v.type_name() });
         if matches!(v, Value::Str(_)) {
             // A string is data: never restyled.
-            obj["value"] = plain.into();
+            obj["value"] = plain.as_str().into();
         } else {
-            obj["value"] = plain.clone().into();
+            obj["value"] = plain.as_str().into();
             obj["unicode"] = restyle(&plain, Style::Unicode).into();
             obj["latex"] = restyle(&plain, Style::Latex).into();
         }
+        // A position is data, shown as its text at once as in plain output
+        // (its value can take long: `value(P)` asks for it).
         let game = match &v {
             Value::Game(g) => Some(*g),
-            Value::Form(_) | Value::Position(_) => Some(session.to_game(&v, Default::default())?),
+            Value::Form(_) | Value::Sum(_) => Some(session.to_game(&v, Default::default())?),
             _ => None,
         };
         if let Some(g) = game {
-            if !matches!(v, Value::Game(_)) {
-                // A position or form: its text above, its value here, in
-                // all three styles as for a game.
-                obj["position"] = obj["value"].take();
-                let style = session.style();
-                session.set_style(Style::Plain);
-                let value = session.game_text(g);
-                session.set_style(style);
+            let style = session.style();
+            session.set_style(Style::Plain);
+            let value = session.game_text(g);
+            session.set_style(style);
+            if value != plain {
+                // A form kept as written: its text here, its value in all
+                // three styles as for a game.
+                obj["form"] = plain.into();
                 obj["unicode"] = restyle(&value, Style::Unicode).into();
                 obj["latex"] = restyle(&value, Style::Latex).into();
                 obj["value"] = value.into();

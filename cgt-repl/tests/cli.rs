@@ -897,18 +897,25 @@ fn the_reference_manual_is_built_with_every_example_run() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// `--json` gives a position's value in all three styles, as for a game,
-/// and the position's own text apart.
+/// `--json` shows a position as its text at once, as plain output does
+/// (Domineering 8x8 would take seconds to value), and `value(P)` as a game
+/// in all three styles.
 #[test]
-fn json_of_a_position_gives_its_value_in_three_styles() {
+fn json_of_a_position_is_its_text_and_its_value_is_asked_for() {
     let out = cgt()
-        .args(["--json", "-e", "domineering(2,2)"])
+        .args(["--json", "-e", "domineering(8,8)", "-e", "value(domineering(2,2))"])
         .output()
         .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["position"], "domineering(\"../..\")");
-    assert_eq!(v["value"], "+-1");
-    assert_eq!(v["unicode"], "±1");
-    assert_eq!(v["latex"], "\\pm 1");
-    assert_eq!(v["outcome"], "N");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["type"], "position");
+    assert_eq!(lines[0]["value"], format!("domineering(\"{}\")", ["........"; 8].join("/")));
+    assert!(lines[0].get("outcome").is_none(), "{}", lines[0]);
+    assert_eq!(lines[1]["value"], "+-1");
+    assert_eq!(lines[1]["unicode"], "±1");
+    assert_eq!(lines[1]["latex"], "\\pm 1");
+    assert_eq!(lines[1]["outcome"], "N");
 }
