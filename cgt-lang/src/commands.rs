@@ -27,6 +27,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
         ":set max_memory SIZE",
         "stop computations that grow memory past SIZE (e.g. 8G, 500M)",
     ),
+    (
+        ":set check_keys on|off",
+        "check user rulesets' keys on a sample as positions are made",
+    ),
     (":print", "print the last value in full"),
     (":write FILE", "write the last value's full text to FILE"),
     (":vars", "the variables defined so far"),
@@ -144,7 +148,7 @@ impl Session {
         Ok(out.join("\n"))
     }
 
-    /// `:set max_memory SIZE`.
+    /// `:set max_memory SIZE`, `:set check_keys on|off`.
     fn set(&mut self, arg: &str) -> Result<String, Error> {
         let (key, value) = arg
             .split_once(char::is_whitespace)
@@ -161,6 +165,15 @@ impl Session {
                 }
                 None => Err(Error::plain("expected a size such as 8G or 500M")),
             },
+            "check_keys" => {
+                let on = match value {
+                    "on" | "true" => true,
+                    "off" | "false" => false,
+                    _ => return Err(Error::plain("expected on or off")),
+                };
+                self.world().check_keys = on;
+                Ok(format!("check_keys: {}", if on { "on" } else { "off" }))
+            }
             _ => Err(Error::plain(format!("unknown setting `{key}`"))),
         }
     }

@@ -33,6 +33,9 @@ pub struct World {
     /// How a built-in function prints as a value (its signature), given by
     /// the library, which this module does not see.
     pub signature: fn(BuiltinId) -> &'static str,
+    /// Check user rulesets' keys on a sample as positions are made
+    /// (`--check-keys`, `:set check_keys on`): a key that lies is an error.
+    pub check_keys: bool,
 }
 
 impl World {
@@ -44,6 +47,7 @@ impl World {
             misere: MisereArena::new(),
             style: Style::Plain,
             signature,
+            check_keys: false,
         }
     }
 

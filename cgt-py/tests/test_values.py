@@ -249,3 +249,21 @@ def test_one_rule_for_properties_and_methods():
         g.value()
     with pytest.raises(TypeError):
         g.temperature()
+
+
+def test_a_key_that_lies_is_caught_with_check_keys_on():
+    # Left removes an x, Right an o; the key counts the pieces only, so it
+    # gives "x." (1) and "o." (-1) one node.
+    def left(s):
+        return [s[:k] + "." + s[k + 1:] for k in range(len(s)) if s[k] == "x"]
+
+    def right(s):
+        return [s[:k] + "." + s[k + 1:] for k in range(len(s)) if s[k] == "o"]
+
+    session = cgt.Session()
+    session.run(":set check_keys on")
+    liar = cgt.Ruleset(left, right, key=lambda s: len(s.replace(".", "")), session=session)
+    with pytest.raises(cgt.CgtError, match="the key lies"):
+        liar("x.o.x")
+    honest = cgt.Ruleset(left, right, key=lambda s: "".join(sorted(s)), session=session)
+    assert honest("x.o.x") == 1

@@ -28,6 +28,7 @@ usage: cgt                  start the interactive REPL
        cgt --batch          read standard input, print exactly one line per input line
 options: --json (results as JSON objects, with -e and --batch), --vi (Vi keys in the REPL),
          --quiet (no progress line for long computations),
+         --check-keys (check user rulesets' keys on a sample; a key that lies is an error),
          --max-memory SIZE (stop a computation past SIZE, e.g. 8G; default 3/4 of RAM)
        cgt check NAME ...   verify a paper's theorem exhaustively (`cgt check` lists them)
        cgt tabulate psn ... store every position's outcome, atomic weight and value in SQLite
@@ -84,6 +85,9 @@ fn dispatch(args: &[String]) -> ExitCode {
     let json = take_flag(&mut args, "--json");
     let vi = take_flag(&mut args, "--vi");
     let quiet = take_flag(&mut args, "--quiet");
+    if take_flag(&mut args, "--check-keys") {
+        run::CHECK_KEYS.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
     let mut limit = memory::default_limit();
     if let Some(k) = args.iter().position(|a| a == "--max-memory") {
         match args.get(k + 1).and_then(|s| repl::parse_size(s)) {

@@ -201,7 +201,7 @@ pub fn run(vi: bool, quiet: bool) -> ExitCode {
         "cgt {} — combinatorial game calculator. `help` lists the functions, `:help` the commands, Tab completes.",
         env!("CARGO_PKG_VERSION")
     );
-    let mut session = Session::new();
+    let mut session = crate::run::new_session();
     // What `print` prints appears at once.
     session.set_output(Some(Box::new(|text: &str| {
         use std::io::Write;
@@ -335,8 +335,10 @@ fn command(
             }
             _ => eprintln!("error: max_print is a number of characters (0: no limit)"),
         },
-        (":set", Some(key)) if key != "max_memory" => {
-            eprintln!("error: unknown setting `{key}` (max_memory, edit_mode, max_print)")
+        (":set", Some(key)) if key != "max_memory" && key != "check_keys" => {
+            eprintln!(
+                "error: unknown setting `{key}` (max_memory, check_keys, edit_mode, max_print)"
+            )
         }
         _ => {
             let result = crate::progress::during(|| session.command(cmd));

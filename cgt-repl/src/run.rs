@@ -10,6 +10,16 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+/// `--check-keys`: every session checks user rulesets' keys on a sample.
+pub static CHECK_KEYS: AtomicBool = AtomicBool::new(false);
+
+/// A session with the command line's settings.
+pub fn new_session() -> Session {
+    let mut session = Session::new();
+    session.world().check_keys = CHECK_KEYS.load(Ordering::Relaxed);
+    session
+}
+
 /// The process is about to exit: leave the session's memory to the
 /// operating system instead of freeing millions of games one by one.
 fn finish(session: Session) {
@@ -74,7 +84,7 @@ pub fn json_expressions(exprs: &[String], quiet: bool) -> ExitCode {
     silence_panics();
     crate::progress::start(quiet);
     handle_ctrl_c();
-    let mut session = Session::new();
+    let mut session = new_session();
     for e in exprs {
         let line = busy(|| crate::reply::json_line(&mut session, e));
         notes(&mut session, "");
@@ -88,7 +98,7 @@ pub fn expressions(exprs: &[String], quiet: bool) -> ExitCode {
     silence_panics();
     crate::progress::start(quiet);
     handle_ctrl_c();
-    let mut session = Session::new();
+    let mut session = new_session();
     print_at_once(&mut session);
     let mut ok = true;
     for e in exprs {
@@ -138,7 +148,7 @@ pub fn script(path: &str, quiet: bool) -> ExitCode {
     silence_panics();
     crate::progress::start(quiet);
     handle_ctrl_c();
-    let mut session = Session::new();
+    let mut session = new_session();
     let dir = std::path::Path::new(path)
         .parent()
         .map(std::path::Path::to_path_buf);
@@ -179,7 +189,7 @@ pub fn batch(json: bool, quiet: bool) -> ExitCode {
     silence_panics();
     crate::progress::start(quiet);
     handle_ctrl_c();
-    let mut session = Session::new();
+    let mut session = new_session();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let stdout = std::io::stdout();

@@ -903,7 +903,13 @@ fn the_reference_manual_is_built_with_every_example_run() {
 #[test]
 fn json_of_a_position_is_its_text_and_its_value_is_asked_for() {
     let out = cgt()
-        .args(["--json", "-e", "domineering(8,8)", "-e", "value(domineering(2,2))"])
+        .args([
+            "--json",
+            "-e",
+            "domineering(8,8)",
+            "-e",
+            "value(domineering(2,2))",
+        ])
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
@@ -912,10 +918,40 @@ fn json_of_a_position_is_its_text_and_its_value_is_asked_for() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(lines[0]["type"], "position");
-    assert_eq!(lines[0]["value"], format!("domineering(\"{}\")", ["........"; 8].join("/")));
+    assert_eq!(
+        lines[0]["value"],
+        format!("domineering(\"{}\")", ["........"; 8].join("/"))
+    );
     assert!(lines[0].get("outcome").is_none(), "{}", lines[0]);
     assert_eq!(lines[1]["value"], "+-1");
     assert_eq!(lines[1]["unicode"], "±1");
     assert_eq!(lines[1]["latex"], "\\pm 1");
     assert_eq!(lines[1]["outcome"], "N");
+}
+
+/// `--check-keys`: a key that gives one node to positions of different
+/// games (here "x." worth 1 and "o." worth -1) is named when a position is
+/// made; without the flag the value silently depends on the order.
+#[test]
+fn check_keys_flag_names_a_key_that_lies() {
+    let dir = std::env::temp_dir().join(format!("cgt-check-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("liar.cgt");
+    std::fs::write(
+        &script,
+        "def l(s) = [s[:k] + \".\" + s[k+1:] for k in 0..len(s)-1 if s[k] == \"x\"]\n\
+         def r(s) = [s[:k] + \".\" + s[k+1:] for k in 0..len(s)-1 if s[k] == \"o\"]\n\
+         def pieces(s) = len([c for c in s if c != \".\"])\n\
+         K = ruleset(l, r, key = pieces)\n\
+         value(K(\"xx.oo\"))\n",
+    )
+    .unwrap();
+    let plain = cgt().arg(&script).output().unwrap();
+    assert!(plain.status.success());
+    let checked = cgt().arg("--check-keys").arg(&script).output().unwrap();
+    let err = String::from_utf8_lossy(&checked.stderr);
+    assert!(!checked.status.success());
+    assert!(err.contains("liar.cgt:5: error: the key lies: K("), "{err}");
+    assert!(err.contains("by the moves alone its value is"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -76,6 +76,8 @@ struct GraphData {
     /// How positions holding games print (inside the ruleset's call);
     /// positions of plain data print from themselves.
     texts: HashMap<u32, String>,
+    /// Positions whose merge with another's node was checked (`--check-keys`).
+    checked: hashbrown::HashSet<Key>,
 }
 
 /// A node: one position (the first met with its key) and its children.
@@ -542,6 +544,11 @@ pub fn make_position(
     // same key).
     let shown = format!("{}({})", graph.name, s.show(&p));
     let root = explore(s, rs, &graph, p, span)?;
+    if s.world().check_keys
+        && (rs.key.is_some() || rs.conjugate.is_some() || rs.signed_key.is_some())
+    {
+        verify_keys(s, rs, &graph, CHECKS_PER_POSITION, span)?;
+    }
     let position = Pos(smallvec::smallvec![root]);
     Ok(Value::position(Arc::new(UserPosition(
         Positioned {
@@ -1043,15 +1050,35 @@ fn check_keys(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
             .ok_or_else(|| Error::spanned(a.spans[2], "n: a positive count"))?,
     };
     let span = a.call;
-    // Explore with the key, then take the positions it merged: each with
-    // the position whose node it was given and whether it is the negative.
     make_position(s, rs, a.values[1].clone(), span)?;
     let graph = current(rs);
+    let checked = verify_keys(s, rs, &graph, limit, span)?;
+    Ok(Value::Game(s.arena().integer(checked as i64)))
+}
+
+/// How many merged positions `--check-keys` checks per position made.
+const CHECKS_PER_POSITION: usize = 100;
+
+/// Up to `limit` positions of `graph` that the key merged with another
+/// position (or its negative), not checked before, valued by the moves
+/// alone and compared with that position's value; how many were checked, or
+/// an error naming the first lie.
+fn verify_keys(
+    s: &mut dyn Context,
+    rs: &UserRuleset,
+    graph: &Graph,
+    limit: usize,
+    span: Span,
+) -> Result<usize, Error> {
+    // The positions the key merged: each with the position whose node it
+    // was given and whether it is the negative.
     let mut pairs: Vec<(Value, Value, bool)> = graph.read(|d| {
         let mut pairs: Vec<(u32, Value, Value, bool)> = Vec::new();
-        for (Key(p), &n) in &d.seen {
+        for (k @ Key(p), &n) in &d.seen {
             let node = &d.nodes[(n & !NEGATED) as usize];
-            if !crate::value::same(p, &node.position) || n & NEGATED != 0 {
+            if (!crate::value::same(p, &node.position) || n & NEGATED != 0)
+                && !d.checked.contains(k)
+            {
                 pairs.push((
                     n & !NEGATED,
                     p.clone(),
@@ -1062,7 +1089,10 @@ fn check_keys(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
         }
         // Positions met as conjugates: their node is another's negative.
         for (k, node) in d.nodes.iter().enumerate() {
-            if node.negative_of != NONE && (node.negative_of as usize) < d.nodes.len() {
+            if node.negative_of != NONE
+                && (node.negative_of as usize) < d.nodes.len()
+                && !d.checked.contains(&KeyRef(&node.position))
+            {
                 let other = &d.nodes[node.negative_of as usize];
                 pairs.push((
                     k as u32,
@@ -1074,6 +1104,7 @@ fn check_keys(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
         }
         // In the order the nodes were made: the same sample every time.
         pairs.sort_by_key(|x| x.0);
+        pairs.truncate(limit);
         pairs
             .into_iter()
             .map(|(_, p, q, neg)| (p, q, neg))
@@ -1108,8 +1139,9 @@ fn check_keys(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
                 ),
             ));
         }
+        graph.write(|d| d.checked.insert(Key(p)));
     }
-    Ok(Value::Game(s.arena().integer(checked as i64)))
+    Ok(checked)
 }
 
 /// `ruleset(left, right [, components, key])`: a ruleset from the language's functions.

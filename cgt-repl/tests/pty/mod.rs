@@ -25,7 +25,9 @@ pub fn spawn_command(mut cmd: Command, timeout_ms: Option<u64>) -> Result<PtySes
     let master = open_master()?;
     let slave = open_slave(&master)?;
     let io = |fd: &OwnedFd| fd.try_clone().map(Stdio::from).map_err(|e| e.to_string());
-    cmd.stdin(io(&slave)?).stdout(io(&slave)?).stderr(io(&slave)?);
+    cmd.stdin(io(&slave)?)
+        .stdout(io(&slave)?)
+        .stderr(io(&slave)?);
     // SAFETY: only async-signal-safe calls between fork and exec.
     unsafe {
         cmd.pre_exec(|| {
@@ -118,7 +120,11 @@ impl PtySession {
             if self.eof || !self.read_some(deadline) {
                 return Err(format!(
                     "{needle:?} not seen{}; output so far: {:?}",
-                    if self.eof { " before the end" } else { " in time" },
+                    if self.eof {
+                        " before the end"
+                    } else {
+                        " in time"
+                    },
                     String::from_utf8_lossy(&self.pending)
                 ));
             }
