@@ -141,17 +141,39 @@ fn to_py_err(e: &Error, src: Option<&str>) -> PyErr {
     };
     match e.kind {
         ErrorKind::Interrupted => PyKeyboardInterrupt::new_err(text),
-        ErrorKind::MemoryLimit => PyMemoryError::new_err(
-            "memory limit exceeded (raise it with cgt.set_memory_limit(bytes); 0 for none)",
-        ),
+        ErrorKind::MemoryLimit => PyMemoryError::new_err(MEMORY_LIMIT),
         _ => CgtError::new_err(text),
     }
+}
+
+/// The message of Python's MemoryError for the engine's limit.
+const MEMORY_LIMIT: &str =
+    "memory limit exceeded (raise it with cgt.set_memory_limit(bytes); 0 for none)";
+
+/// Bytes a converted value takes on Python's side per list item (a pointer
+/// in the list and an object) and per string beyond its text: estimates,
+/// since Python's objects are outside the engine's account.
+const PY_ITEM_BYTES: usize = 8 + 72;
+const PY_STR_BYTES: usize = 64;
+
+/// Python's objects for a conversion are not counted by the engine's
+/// allocator: the limit is asked for their estimated size before they are
+/// made, so a conversion cannot take the machine's memory past it.
+fn python_room(bytes: usize) -> PyResult<()> {
+    interrupt::room_for(bytes).map_err(|_| PyMemoryError::new_err(MEMORY_LIMIT))
 }
 
 /// A language value as a Python object: booleans, strings and lists as
 /// themselves, outcome classes, players and comparisons as their names,
 /// everything else (games, positions, thermographs, tables) as a handle.
 fn to_py(py: Python<'_>, session: &Shared, v: LangValue) -> PyResult<PyObject> {
+    match &v {
+        LangValue::Str(s) | LangValue::Text(s) => python_room(s.len() + PY_STR_BYTES)?,
+        LangValue::List(items) | LangValue::Set(items) => {
+            python_room(items.len().saturating_mul(PY_ITEM_BYTES))?
+        }
+        _ => {}
+    }
     Ok(match v {
         LangValue::Bool(b) => b.into_pyobject(py)?.to_owned().into_any().unbind(),
         LangValue::Str(s) => s.to_string().into_pyobject(py)?.into_any().unbind(),
@@ -214,7 +236,8 @@ fn from_py(session: &Shared, obj: &Bound<'_, PyAny>) -> PyResult<LangValue> {
     if let Ok(b) = obj.downcast::<pyo3::types::PyBool>() {
         return Ok(LangValue::Bool(b.is_true()));
     }
-    if obj.downcast::<pyo3::types::PyString>().is_ok() {
+    if let Ok(text) = obj.downcast::<pyo3::types::PyString>() {
+        python_room(text.len()?)?;
         return Ok(LangValue::Str(obj.extract::<String>()?.into()));
     }
     if obj.downcast::<pyo3::types::PyInt>().is_ok() {
@@ -224,6 +247,7 @@ fn from_py(session: &Shared, obj: &Bound<'_, PyAny>) -> PyResult<LangValue> {
         return s.eval_with(&text, &[]).map_err(|e| to_py_err(&e, None));
     }
     if obj.downcast::<PyList>().is_ok() || obj.downcast::<PyTuple>().is_ok() {
+        python_room(obj.len()?.saturating_mul(std::mem::size_of::<LangValue>()))?;
         let items: Vec<LangValue> = obj
             .try_iter()?
             .map(|x| from_py(session, &x?))
@@ -301,6 +325,7 @@ fn position_from_py(
         return Ok(LangValue::Game(ctx.integer(&n)));
     }
     if obj.downcast::<PyList>().is_ok() || obj.downcast::<PyTuple>().is_ok() {
+        python_room(obj.len()?.saturating_mul(std::mem::size_of::<LangValue>()))?;
         let items = obj
             .try_iter()?
             .map(|x| position_from_py(ctx, session, &x?))

@@ -65,3 +65,23 @@ def test_lists_count_against_the_memory_limit():
     finally:
         cgt.set_memory_limit(0)
     assert s.eval("len([0] * 3)") == 3
+
+
+def test_conversions_to_and_from_python_ask_the_memory_limit():
+    # Each list fits the engine's account (about 24 MB), but its Python copy
+    # (about 80 MB of objects, outside the account) is refused before it is
+    # made; so is a Python list too long to carry over.
+    s = cgt.Session()
+    cgt.set_memory_limit(cgt.memory_used() + 50_000_000)
+    try:
+        assert s.eval("len([0] * 1000000)") == 1000000
+        with pytest.raises(MemoryError, match="memory limit"):
+            s.eval("[0] * 1000000")
+        with pytest.raises(MemoryError, match="memory limit"):
+            s.eval('"ab" * 15000000')
+        with pytest.raises(MemoryError, match="memory limit"):
+            s.eval("len(x)", x=["a"] * 3_000_000)
+    finally:
+        cgt.set_memory_limit(0)
+    assert len(s.eval("[0] * 1000")) == 1000
+    assert s.eval("len(x)", x=["a"] * 1000) == 1000
