@@ -287,6 +287,44 @@ pub fn ensure_room(bytes: usize) {
     }
 }
 
+/// A table about to take one more entry, when that makes it grow: the
+/// grown table, made while the old one is still held, must fit under the
+/// limit, else the computation stops as at the limit. Tables double, so a
+/// large one growing unchecked passes the limit by as much as itself (a
+/// cache of comparisons took a `--max-memory 500M` run to 595 MB).
+pub trait Grows {
+    /// Stop at the limit if the next insert would grow the table past it.
+    fn before_insert(&self);
+}
+
+/// [`Grows`] for a table of `len` entries with room for `capacity`, each
+/// entry `entry_bytes` (plus a control byte, as hash tables have).
+#[inline]
+fn before_growth(len: usize, capacity: usize, entry_bytes: usize) {
+    if len >= capacity && LIMIT.load(Ordering::Relaxed) != 0 {
+        ensure_room(
+            capacity
+                .max(16)
+                .saturating_mul(2)
+                .saturating_mul(entry_bytes + 1),
+        );
+    }
+}
+
+impl<K, V, S> Grows for hashbrown::HashMap<K, V, S> {
+    #[inline]
+    fn before_insert(&self) {
+        before_growth(self.len(), self.capacity(), std::mem::size_of::<(K, V)>());
+    }
+}
+
+impl<T> Grows for Vec<T> {
+    #[inline]
+    fn before_insert(&self) {
+        before_growth(self.len(), self.capacity(), std::mem::size_of::<T>());
+    }
+}
+
 /// The most bytes accounted live at once since the last [`reset_peak`]
 /// (to the same precision as [`live_bytes`]).
 pub fn peak_bytes() -> usize {

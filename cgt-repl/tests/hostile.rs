@@ -352,3 +352,27 @@ fn malformed_replays_and_loads_are_refused_clearly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(stdout.contains("^^"), "{stdout}");
 }
+
+/// A value too big for the limit stops with the memory error, and the
+/// process's resident memory (measured by the kernel) stays within the
+/// limit plus 64 MB: tables that double check the limit before they grow.
+#[test]
+fn a_value_too_big_for_the_limit_stops_within_it() {
+    let child = Command::new(env!("CARGO_BIN_EXE_cgt"))
+        .args(["--max-memory", "200M", "-e", "value(domineering(6,7))"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut status = 0;
+    // SAFETY: a zeroed rusage is a valid out-parameter.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: waits for this test's own child, whose pid is live.
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as libc::pid_t);
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.unwrap(), &mut err).unwrap();
+    assert!(err.contains("memory limit exceeded"), "{err}");
+    let peak_mb = usage.ru_maxrss / 1024;
+    assert!(peak_mb <= 200 + 64, "resident {peak_mb} MB under a 200M limit");
+}

@@ -6,6 +6,7 @@
 
 use super::nus::Nus;
 use crate::number::Dyadic;
+use crate::interrupt::Grows;
 use hashbrown::HashMap;
 use std::sync::Arc;
 
@@ -356,6 +357,8 @@ impl Arena {
         if let Some(why) = v.range_error() {
             crate::interrupt::unsupported(why);
         }
+        self.nodes.before_insert();
+        self.nus_index.before_insert();
         let id = self.new_id(self.nodes.len());
         self.nodes.push(Node::Nus(v.clone()));
         self.nus_index.insert(v, id);
@@ -374,6 +377,8 @@ impl Arena {
         if let Some(&id) = self.options_index.get(&key) {
             return id;
         }
+        self.nodes.before_insert();
+        self.options_index.before_insert();
         let id = self.new_id(self.nodes.len());
         self.nodes.push(Node::Options {
             left: key.0.clone(),

@@ -3,6 +3,7 @@
 
 use super::arena::{Arena, GameId};
 use super::nus::Nus;
+use crate::interrupt::Grows;
 use crate::number::Dyadic;
 use smallvec::SmallVec;
 
@@ -69,6 +70,7 @@ impl Arena {
         }
         let key = (left.as_slice().into(), right.as_slice().into());
         let g = self.construct_sorted(left, right);
+        self.construct_cache.before_insert();
         self.construct_cache.insert(key, g);
         g
     }

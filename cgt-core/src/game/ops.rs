@@ -3,6 +3,7 @@
 
 use super::arena::{Arena, GameId, Node, RangeError};
 use super::canonical::deep;
+use crate::interrupt::Grows;
 use crate::number::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
 
@@ -75,6 +76,7 @@ impl Arena {
             }
             true
         });
+        self.le_cache.before_insert();
         self.le_cache.insert((g, h), result);
         result
     }
@@ -113,7 +115,9 @@ impl Arena {
             // The negative of a canonical form is canonical.
             self.intern_options(nl, nr)
         });
+        self.neg_cache.before_insert();
         self.neg_cache.insert(g, n);
+        self.neg_cache.before_insert();
         self.neg_cache.insert(n, g);
         n
     }
@@ -181,6 +185,7 @@ impl Arena {
             }
             Ok(self.construct(left, right))
         })?;
+        self.add_cache.before_insert();
         self.add_cache.insert(key, s);
         Ok(s)
     }

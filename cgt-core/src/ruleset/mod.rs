@@ -24,6 +24,7 @@ pub mod toppling_dominoes;
 
 use crate::analysis::Outcome;
 use crate::form::Form;
+use crate::interrupt::Grows;
 use crate::game::{Arena, GameId};
 use hashbrown::{HashMap, HashSet};
 use std::hash::Hash;
@@ -369,6 +370,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
                 let right = left.split_off(w.left);
                 arena.construct(left, right)
             };
+            self.memo.values.before_insert();
             self.memo.values.insert(q, g);
             stack.pop();
         }
