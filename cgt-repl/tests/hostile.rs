@@ -357,6 +357,8 @@ fn malformed_replays_and_loads_are_refused_clearly() {
 /// process's resident memory (measured by the kernel) stays within the
 /// limit plus 64 MB: tables that double check the limit before they grow.
 #[test]
+// Reaped by `wait4` below, which also reports the child's peak memory.
+#[allow(clippy::zombie_processes)]
 fn a_value_too_big_for_the_limit_stops_within_it() {
     let child = Command::new(env!("CARGO_BIN_EXE_cgt"))
         .args(["--max-memory", "200M", "-e", "value(domineering(6,7))"])
@@ -374,5 +376,8 @@ fn a_value_too_big_for_the_limit_stops_within_it() {
     std::io::Read::read_to_string(&mut child.stderr.unwrap(), &mut err).unwrap();
     assert!(err.contains("memory limit exceeded"), "{err}");
     let peak_mb = usage.ru_maxrss / 1024;
-    assert!(peak_mb <= 200 + 64, "resident {peak_mb} MB under a 200M limit");
+    assert!(
+        peak_mb <= 200 + 64,
+        "resident {peak_mb} MB under a 200M limit"
+    );
 }

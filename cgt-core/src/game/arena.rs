@@ -5,8 +5,8 @@
 //! equality is an integer compare.
 
 use super::nus::Nus;
-use crate::number::Dyadic;
 use crate::interrupt::Grows;
+use crate::number::Dyadic;
 use hashbrown::HashMap;
 use std::sync::Arc;
 

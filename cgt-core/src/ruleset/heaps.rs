@@ -328,6 +328,10 @@ impl Ruleset for Heaps {
         Some(h.iter().filter(|&&n| n > 0).map(|&n| vec![n]).collect())
     }
 
+    fn impartial(&self, _h: &Vec<u64>) -> bool {
+        true
+    }
+
     fn canonical_key(&self, h: &Vec<u64>) -> Vec<u64> {
         let mut k: Vec<u64> = h.iter().copied().filter(|&n| n > 0).collect();
         k.sort_unstable();

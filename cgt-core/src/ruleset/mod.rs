@@ -24,8 +24,8 @@ pub mod toppling_dominoes;
 
 use crate::analysis::Outcome;
 use crate::form::Form;
-use crate::interrupt::Grows;
 use crate::game::{Arena, GameId};
+use crate::interrupt::Grows;
 use hashbrown::{HashMap, HashSet};
 use std::hash::Hash;
 use std::sync::Arc;
@@ -62,6 +62,14 @@ pub trait Ruleset {
     /// The outcome in closed form, where theory gives one.
     fn known_outcome(&self, _p: &Self::Position) -> Option<Outcome> {
         None
+    }
+
+    /// True if both players have the same moves from `p` and every position
+    /// reachable from it: its outcome is then found from nim values by the
+    /// Sprague-Grundy theorem, component by component (a sum's search grows
+    /// with the product of its components' sizes; nim values add by XOR).
+    fn impartial(&self, _p: &Self::Position) -> bool {
+        false
     }
 
     /// A player's options (Left's if `left`) in any form the keys bring back
@@ -145,6 +153,8 @@ pub struct Memo<R: Ruleset> {
     arena_id: Option<u64>,
     /// Normal-play results of the outcome search, by signed key.
     wins: search::WinMemo<R::Position>,
+    /// Nim values of impartial positions that do not split, by key.
+    nim: HashMap<R::Position, u64>,
 }
 
 impl<R: Ruleset> Default for Memo<R> {
@@ -153,6 +163,7 @@ impl<R: Ruleset> Default for Memo<R> {
             values: HashMap::new(),
             arena_id: None,
             wins: HashMap::new(),
+            nim: HashMap::new(),
         }
     }
 }
@@ -397,10 +408,86 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         if let Some(o) = self.ruleset.known_outcome(p) {
             return o;
         }
+        if self.ruleset.impartial(p) {
+            return if self.nim_value(p) == 0 {
+                Outcome::P
+            } else {
+                Outcome::N
+            };
+        }
         let mut memo = std::mem::take(&mut self.memo.wins);
         let found = self.search(p, false, &mut memo);
         self.memo.wins = memo;
         found
+    }
+
+    /// The nim value of an impartial position (see [`Ruleset::impartial`]):
+    /// the XOR of its components' values, each the least value not among
+    /// its options' (with an explicit work stack: heaps can be deep).
+    pub fn nim_value(&mut self, p: &R::Position) -> u64 {
+        self.parts_of(p)
+            .into_iter()
+            .fold(0, |acc, q| acc ^ self.nim_value_of_part(q))
+    }
+
+    /// The keys of `p`'s components (of `p` itself if it does not split).
+    fn parts_of(&self, p: &R::Position) -> Vec<R::Position> {
+        match self.ruleset.components(p) {
+            Some(parts) => parts
+                .iter()
+                .map(|c| self.ruleset.canonical_key(c))
+                .collect(),
+            None => vec![self.ruleset.canonical_key(p)],
+        }
+    }
+
+    fn nim_value_of_part(&mut self, root: R::Position) -> u64 {
+        let mut stack = vec![root.clone()];
+        let mut on_stack: HashSet<R::Position> = HashSet::new();
+        while let Some(q) = stack.last().cloned() {
+            if self.memo.nim.contains_key(&q) {
+                stack.pop();
+                continue;
+            }
+            crate::interrupt::check();
+            let options: Vec<Vec<R::Position>> = self
+                .ruleset
+                .left_options(&q)
+                .iter()
+                .map(|o| self.parts_of(o))
+                .collect();
+            let missing: Vec<R::Position> = options
+                .iter()
+                .flatten()
+                .filter(|c| !self.memo.nim.contains_key(*c))
+                .cloned()
+                .collect();
+            if missing.is_empty() {
+                let mut seen: Vec<u64> = options
+                    .iter()
+                    .map(|parts| parts.iter().fold(0, |acc, c| acc ^ self.memo.nim[c]))
+                    .collect();
+                seen.sort_unstable();
+                seen.dedup();
+                let mex = seen
+                    .iter()
+                    .enumerate()
+                    .find(|&(k, &v)| k as u64 != v)
+                    .map_or(seen.len() as u64, |(k, _)| k as u64);
+                self.memo.nim.before_insert();
+                self.memo.nim.insert(q.clone(), mex);
+                on_stack.remove(&q);
+                stack.pop();
+            } else {
+                if !on_stack.insert(q.clone()) {
+                    crate::interrupt::unsupported(format!(
+                        "not a short game: {q:?} can reach itself"
+                    ));
+                }
+                stack.extend(missing);
+            }
+        }
+        self.memo.nim[&root]
     }
 
     /// The misère outcome by search: a player who cannot move wins.
