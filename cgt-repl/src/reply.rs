@@ -58,21 +58,19 @@ pub fn json_line(session: &mut Session, line: &str) -> String {
         }
         .to_string();
     }
+    // Every text of the object is plain; the other styles are derived.
+    let style = session.style();
+    session.set_style(Style::Plain);
     let result = session.guard(|session| -> Result<serde_json::Value, Error> {
         let v = match session.eval_line(line)? {
             None | Some(Value::Nil) => return Ok(serde_json::json!({ "input": line })),
             Some(v) => v,
         };
-        let style = session.style();
-        session.set_style(Style::Plain);
         let plain = session.show(&v);
-        session.set_style(style);
         let mut obj = serde_json::json!({ "input": line, "type": v.type_name() });
-        if matches!(v, Value::Str(_)) {
-            // A string is data: never restyled.
-            obj["value"] = plain.as_str().into();
-        } else {
-            obj["value"] = plain.as_str().into();
+        obj["value"] = plain.as_str().into();
+        // A string is data: never restyled.
+        if !matches!(v, Value::Str(_)) {
             obj["unicode"] = restyle(&plain, Style::Unicode).into();
             obj["latex"] = restyle(&plain, Style::Latex).into();
         }
@@ -84,10 +82,7 @@ pub fn json_line(session: &mut Session, line: &str) -> String {
             _ => None,
         };
         if let Some(g) = game {
-            let style = session.style();
-            session.set_style(Style::Plain);
             let value = session.game_text(g);
-            session.set_style(style);
             if value != plain {
                 // A form kept as written: its text here, its value in all
                 // three styles as for a game.
@@ -109,6 +104,7 @@ pub fn json_line(session: &mut Session, line: &str) -> String {
         }
         Ok(obj)
     });
+    session.set_style(style);
     let mut obj = match result {
         Ok(obj) => obj,
         Err(e) => serde_json::json!({ "input": line, "error": e.one_line(line) }),
