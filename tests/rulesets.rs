@@ -268,7 +268,7 @@ fn theorems_hold_exhaustively_on_small_ranges() {
 
 #[test]
 fn psn_all_summaries_match_the_peer_harness() {
-    // ../shared/peers/cgt-crate/README.md: distinct values and outcome counts.
+    // peers/cgt-crate/README.md: distinct values and outcome counts.
     for (n, m, distinct, outcomes) in [
         (3, 3, 50, [68, 68, 81, 167]),
         (4, 3, 280, [1499, 1499, 1057, 2089]),

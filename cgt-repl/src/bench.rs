@@ -1,4 +1,4 @@
-//! Benchmark workloads shared with the peer harness (`../shared/peers/cgt-crate`),
+//! Benchmark workloads shared with the peer harness (`peers/cgt-crate`),
 //! printing the same summary fields so the results can be diffed.
 
 use cgt_core::game::{Arena, GameId};
@@ -9,7 +9,7 @@ use std::time::Instant;
 const BENCH_USAGE: &str =
     "usage: cgt bench sum K SEED [--verbose] | cgt bench language [RUNS] | cgt bench outcome K SEED | cgt bench regions clobber|domineering K SEED [--canonical] | cgt bench wide N SEED (N <= 10000) | cgt bench thermo all [REPEAT] | cgt bench aw | cgt bench psn-all N M [--threads T] [--dump] | cgt bench psn-algorithms [SEED]";
 
-/// The peer's ten `thermo` games (../shared/peers/cgt-crate/README.md).
+/// The peer's ten `thermo` games (peers/cgt-crate/README.md).
 const THERMO_GAMES: [(&str, &str); 10] = [
     ("switch", "{2|-1}"),
     ("two-stop", "{{2|0}|-1}"),
