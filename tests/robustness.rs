@@ -306,7 +306,9 @@ fn ctrl_c_stops_defined_functions_and_keeps_the_session() {
         .unwrap();
     for line in [
         "len([0 for i in 0..9999999 for j in 0..9999999])",
-        "def spin(n) = spin(n + 1) + 0; spin(0)",
+        // A recursion too wide to end, and shallow (a deep one may reach
+        // the depth limit before the stop on a fast machine).
+        "def spin(n, k) = if n > 0 then spin(n - 1, 2 * k) + spin(n - 1, 2 * k + 1) else k; spin(60, 1)",
         "value(U(0))",
     ] {
         let timer = std::thread::spawn(|| {
