@@ -619,6 +619,13 @@ fn builtins() -> Vec<(
         .collect()
 }
 
+/// Text with LaTeX's special characters escaped for text mode (the
+/// escaping the language's LaTeX output uses).
+#[pyfunction]
+fn latex_text(text: &str) -> String {
+    cgt_lang::style::latex_text(text)
+}
+
 /// Limit the memory of computations to `bytes` (0: no limit); a computation
 /// that passes it stops with MemoryError.
 #[pyfunction]
@@ -644,6 +651,7 @@ fn _cgt(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Value>()?;
     m.add("CgtError", m.py().get_type::<CgtError>())?;
     m.add_function(wrap_pyfunction!(builtins, m)?)?;
+    m.add_function(wrap_pyfunction!(latex_text, m)?)?;
     m.add_function(wrap_pyfunction!(set_memory_limit, m)?)?;
     m.add_function(wrap_pyfunction!(memory_limit, m)?)?;
     m.add_function(wrap_pyfunction!(memory_used, m)?)?;

@@ -566,17 +566,10 @@ class Picture:
         return f"<cgt.Picture, {len(self.svg)} characters of SVG>"
 
 
-_LATEX_SPECIALS = {
-    "\\": "\\textbackslash{}",
-    "^": "\\^{}",
-    "~": "\\~{}",
-    **{c: "\\" + c for c in "{}$&#_%"},
-}
-
-
 def _latex_text(s):
-    """Text with LaTeX's special characters escaped (for text mode)."""
-    return "".join(_LATEX_SPECIALS.get(c, c) for c in s)
+    """Text with LaTeX's special characters escaped (for text mode), as the
+    language escapes it."""
+    return _cgt.latex_text(s)
 
 
 def _plain(c):
