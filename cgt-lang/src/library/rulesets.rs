@@ -547,7 +547,7 @@ pub fn make_position(
     if s.world().check_keys
         && (rs.key.is_some() || rs.conjugate.is_some() || rs.signed_key.is_some())
     {
-        verify_keys(s, rs, &graph, CHECKS_PER_POSITION, span)?;
+        verify_keys(s, rs, &graph, CHECKS_PER_POSITION, true, span)?;
     }
     let position = Pos(smallvec::smallvec![root]);
     Ok(Value::position(Arc::new(UserPosition(
@@ -1052,7 +1052,7 @@ fn check_keys(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
     let span = a.call;
     make_position(s, rs, a.values[1].clone(), span)?;
     let graph = current(rs);
-    let checked = verify_keys(s, rs, &graph, limit, span)?;
+    let checked = verify_keys(s, rs, &graph, limit, false, span)?;
     Ok(Value::Game(s.arena().integer(checked as i64)))
 }
 
@@ -1060,24 +1060,26 @@ fn check_keys(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
 const CHECKS_PER_POSITION: usize = 100;
 
 /// Up to `limit` positions of `graph` that the key merged with another
-/// position (or its negative), not checked before, valued by the moves
-/// alone and compared with that position's value; how many were checked, or
-/// an error naming the first lie.
+/// position (or its negative), in the order they were met (only those not
+/// checked before if `fresh_only`), valued by the moves alone and compared
+/// with that position's value; how many were checked, or an error naming
+/// the first lie.
 fn verify_keys(
     s: &mut dyn Context,
     rs: &UserRuleset,
     graph: &Graph,
     limit: usize,
+    fresh_only: bool,
     span: Span,
 ) -> Result<usize, Error> {
     // The positions the key merged: each with the position whose node it
     // was given and whether it is the negative.
-    let mut pairs: Vec<(Value, Value, bool)> = graph.read(|d| {
+    let pairs: Vec<(Value, Value, bool)> = graph.read(|d| {
         let mut pairs: Vec<(u32, Value, Value, bool)> = Vec::new();
         for (k @ Key(p), &n) in &d.seen {
             let node = &d.nodes[(n & !NEGATED) as usize];
             if (!crate::value::same(p, &node.position) || n & NEGATED != 0)
-                && !d.checked.contains(k)
+                && !(fresh_only && d.checked.contains(k))
             {
                 pairs.push((
                     n & !NEGATED,
@@ -1091,7 +1093,7 @@ fn verify_keys(
         for (k, node) in d.nodes.iter().enumerate() {
             if node.negative_of != NONE
                 && (node.negative_of as usize) < d.nodes.len()
-                && !d.checked.contains(&KeyRef(&node.position))
+                && !(fresh_only && d.checked.contains(&KeyRef(&node.position)))
             {
                 let other = &d.nodes[node.negative_of as usize];
                 pairs.push((
@@ -1110,7 +1112,6 @@ fn verify_keys(
             .map(|(_, p, q, neg)| (p, q, neg))
             .collect()
     });
-    pairs.truncate(limit);
     let plain = Arc::new(UserRuleset {
         name: rs.name.clone(),
         left: rs.left.clone(),
