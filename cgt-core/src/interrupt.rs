@@ -293,35 +293,45 @@ pub fn ensure_room(bytes: usize) {
 /// large one growing unchecked passes the limit by as much as itself (a
 /// cache of comparisons took a `--max-memory 500M` run to 595 MB).
 pub trait Grows {
-    /// Stop at the limit if the next insert would grow the table past it.
-    fn before_insert(&self);
-}
+    /// The bytes the table allocates if the next insert makes it grow (0
+    /// if it does not).
+    fn growth_bytes(&self) -> usize;
 
-/// [`Grows`] for a table of `len` entries with room for `capacity`, each
-/// entry `entry_bytes` (plus a control byte, as hash tables have).
-#[inline]
-fn before_growth(len: usize, capacity: usize, entry_bytes: usize) {
-    if len >= capacity && LIMIT.load(Ordering::Relaxed) != 0 {
-        ensure_room(
-            capacity
-                .max(16)
-                .saturating_mul(2)
-                .saturating_mul(entry_bytes + 1),
-        );
+    /// Stop at the limit if the next insert would grow the table past it.
+    #[inline]
+    fn before_insert(&self) {
+        let bytes = self.growth_bytes();
+        if bytes > 0 && LIMIT.load(Ordering::Relaxed) != 0 {
+            ensure_room(bytes);
+        }
     }
 }
 
 impl<K, V, S> Grows for hashbrown::HashMap<K, V, S> {
     #[inline]
-    fn before_insert(&self) {
-        before_growth(self.len(), self.capacity(), std::mem::size_of::<(K, V)>());
+    fn growth_bytes(&self) -> usize {
+        if self.len() < self.capacity() {
+            return 0;
+        }
+        // Twice the buckets (a table holds 7/8 of its buckets), each an
+        // entry and a control byte.
+        let buckets = (self.capacity().max(14) * 8 / 7).next_power_of_two();
+        buckets
+            .saturating_mul(2)
+            .saturating_mul(std::mem::size_of::<(K, V)>() + 1)
     }
 }
 
 impl<T> Grows for Vec<T> {
     #[inline]
-    fn before_insert(&self) {
-        before_growth(self.len(), self.capacity(), std::mem::size_of::<T>());
+    fn growth_bytes(&self) -> usize {
+        if self.len() < self.capacity() {
+            return 0;
+        }
+        self.capacity()
+            .max(4)
+            .saturating_mul(2)
+            .saturating_mul(std::mem::size_of::<T>())
     }
 }
 

@@ -381,3 +381,21 @@ fn a_value_too_big_for_the_limit_stops_within_it() {
         "resident {peak_mb} MB under a 200M limit"
     );
 }
+
+/// The outcome search's table is bounded by the memory limit: under 16M,
+/// Domineering 6x8 (a table of 35 MB without a limit) is still decided,
+/// half the table making room each time it would grow past the limit.
+#[test]
+fn an_outcome_search_runs_on_within_a_small_limit() {
+    let out = Command::new(env!("CARGO_BIN_EXE_cgt"))
+        .args([
+            "--max-memory",
+            "16M",
+            "-e",
+            "outcome_class(domineering(6,8))",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "R");
+}

@@ -7,6 +7,7 @@
 //! misère play a player who cannot move wins.
 
 use super::{distinct_keys, not_short, MoveBounds, Ruleset};
+use crate::interrupt::Grows;
 use hashbrown::{HashMap, HashSet};
 
 /// What the search knows of a position: for each player to move, whether
@@ -28,6 +29,35 @@ impl Wins {
 
 /// The results of a search, by key.
 pub(super) type WinMemo<P> = HashMap<P, Wins>;
+
+/// Memoise that the player to move (Left if `left`) wins from `k` or not.
+/// The table is bounded by the memory limit: when growing it would pass the
+/// limit, half of its entries (every other one, in the table's own order,
+/// which is as good as random) make room instead. The search stays correct
+/// (a result forgotten is searched again), and a long search runs on in the
+/// memory it has instead of stopping.
+fn record<P: Eq + std::hash::Hash>(memo: &mut WinMemo<P>, k: P, left: bool, wins: bool) {
+    if let Some(w) = memo.get_mut(&k) {
+        w.set(left, wins);
+        return;
+    }
+    let grown = memo.growth_bytes();
+    if grown > 0
+        && crate::interrupt::memory_limit() != 0
+        && crate::interrupt::room_for(grown).is_err()
+    {
+        // Half the entries stay, in a table made to fit them (a table with
+        // freed slots reports less room than it takes, and would grow past
+        // the limit unseen).
+        let mut keep = false;
+        memo.retain(|_, _| {
+            keep = !keep;
+            keep
+        });
+        memo.shrink_to_fit();
+    }
+    memo.entry(k).or_default().set(left, wins);
+}
 
 /// Whether the player to move (Left if `left`) wins from `k`, if the memo knows.
 fn known<P: Eq + std::hash::Hash>(memo: &WinMemo<P>, k: &P, left: bool) -> Option<bool> {
@@ -104,7 +134,7 @@ pub(super) fn wins<R: Ruleset>(
         crate::interrupt::note_work();
         if known(memo, &q, l).is_none() {
             if let Some(w) = counted(&q, l) {
-                memo.entry(q).or_default().set(l, w);
+                record(memo, q, l, w);
             } else {
                 // A position met again while it is being expanded lies on a
                 // cycle: the ruleset is not short.
@@ -119,7 +149,7 @@ pub(super) fn wins<R: Ruleset>(
                     // at once: callers ask again (a threshold scan asks each
                     // position for both players, neighbours many times).
                     None if stack.is_empty() => {
-                        memo.entry(q).or_default().set(l, true);
+                        record(memo, q, l, true);
                         return true;
                     }
                     None => fresh = Some(true),
@@ -166,7 +196,7 @@ pub(super) fn wins<R: Ruleset>(
             let w = won || (top.moves.is_empty() && misere);
             let done = stack.pop().expect("a frame");
             open.remove(&(done.key.clone(), done.left));
-            memo.entry(done.key).or_default().set(done.left, w);
+            record(memo, done.key, done.left, w);
         }
     }
 }
