@@ -297,12 +297,18 @@ pub trait Grows {
     /// if it does not).
     fn growth_bytes(&self) -> usize;
 
+    /// False if the next insert would grow the table past the limit.
+    #[inline]
+    fn room_to_grow(&self) -> bool {
+        let bytes = self.growth_bytes();
+        bytes == 0 || room_for(bytes).is_ok()
+    }
+
     /// Stop at the limit if the next insert would grow the table past it.
     #[inline]
     fn before_insert(&self) {
-        let bytes = self.growth_bytes();
-        if bytes > 0 && LIMIT.load(Ordering::Relaxed) != 0 {
-            ensure_room(bytes);
+        if !self.room_to_grow() {
+            unwind(Stop::MemoryLimit);
         }
     }
 }

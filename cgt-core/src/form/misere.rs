@@ -61,7 +61,8 @@ impl Default for MisereArena {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotImpartial;
 
-fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
+/// The least value not among `values` (the mex rule of impartial games).
+pub(crate) fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
     let mut seen: Vec<u64> = values.into_iter().collect();
     seen.sort_unstable();
     seen.dedup();

@@ -168,6 +168,17 @@ impl<R: Ruleset> Default for Memo<R> {
     }
 }
 
+/// A position of the nim-value search and its options' parts, found once.
+type NimFrame<P> = (P, Option<Vec<Vec<P>>>);
+
+/// The keys of `p`'s components (of `p` itself if it does not split).
+fn parts_of<R: Ruleset>(rs: &R, p: &R::Position) -> Vec<R::Position> {
+    match rs.components(p) {
+        Some(parts) => parts.iter().map(|c| rs.canonical_key(c)).collect(),
+        None => vec![rs.canonical_key(p)],
+    }
+}
+
 /// The signed keys of `positions`, each once (options that are images of
 /// each other under the rules' symmetries are one option).
 fn distinct_keys<R: Ruleset>(
@@ -425,37 +436,24 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
     /// the XOR of its components' values, each the least value not among
     /// its options' (with an explicit work stack: heaps can be deep).
     pub fn nim_value(&mut self, p: &R::Position) -> u64 {
-        self.parts_of(p)
+        parts_of(self.ruleset, p)
             .into_iter()
             .fold(0, |acc, q| acc ^ self.nim_value_of_part(q))
     }
 
-    /// The keys of `p`'s components (of `p` itself if it does not split).
-    fn parts_of(&self, p: &R::Position) -> Vec<R::Position> {
-        match self.ruleset.components(p) {
-            Some(parts) => parts
-                .iter()
-                .map(|c| self.ruleset.canonical_key(c))
-                .collect(),
-            None => vec![self.ruleset.canonical_key(p)],
-        }
-    }
-
     fn nim_value_of_part(&mut self, root: R::Position) -> u64 {
-        let mut stack = vec![root.clone()];
+        let mut stack: Vec<NimFrame<R::Position>> = vec![(root.clone(), None)];
         let mut on_stack: HashSet<R::Position> = HashSet::new();
-        while let Some(q) = stack.last().cloned() {
-            if self.memo.nim.contains_key(&q) {
+        while let Some((q, options)) = stack.last_mut() {
+            if self.memo.nim.contains_key(q) {
                 stack.pop();
                 continue;
             }
             crate::interrupt::check();
-            let options: Vec<Vec<R::Position>> = self
-                .ruleset
-                .left_options(&q)
-                .iter()
-                .map(|o| self.parts_of(o))
-                .collect();
+            let options = options.get_or_insert_with(|| {
+                let rs = self.ruleset;
+                rs.left_options(q).iter().map(|o| parts_of(rs, o)).collect()
+            });
             let missing: Vec<R::Position> = options
                 .iter()
                 .flatten()
@@ -463,20 +461,16 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
                 .cloned()
                 .collect();
             if missing.is_empty() {
-                let mut seen: Vec<u64> = options
-                    .iter()
-                    .map(|parts| parts.iter().fold(0, |acc, c| acc ^ self.memo.nim[c]))
-                    .collect();
-                seen.sort_unstable();
-                seen.dedup();
-                let mex = seen
-                    .iter()
-                    .enumerate()
-                    .find(|&(k, &v)| k as u64 != v)
-                    .map_or(seen.len() as u64, |(k, _)| k as u64);
+                let nim = &self.memo.nim;
+                let value = crate::form::misere::mex(
+                    options
+                        .iter()
+                        .map(|parts| parts.iter().fold(0, |acc, c| acc ^ nim[c])),
+                );
+                let q = q.clone();
                 self.memo.nim.before_insert();
-                self.memo.nim.insert(q.clone(), mex);
                 on_stack.remove(&q);
+                self.memo.nim.insert(q, value);
                 stack.pop();
             } else {
                 if !on_stack.insert(q.clone()) {
@@ -484,7 +478,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
                         "not a short game: {q:?} can reach itself"
                     ));
                 }
-                stack.extend(missing);
+                stack.extend(missing.into_iter().map(|c| (c, None)));
             }
         }
         self.memo.nim[&root]

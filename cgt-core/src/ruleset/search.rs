@@ -37,15 +37,7 @@ pub(super) type WinMemo<P> = HashMap<P, Wins>;
 /// (a result forgotten is searched again), and a long search runs on in the
 /// memory it has instead of stopping.
 fn record<P: Eq + std::hash::Hash>(memo: &mut WinMemo<P>, k: P, left: bool, wins: bool) {
-    if let Some(w) = memo.get_mut(&k) {
-        w.set(left, wins);
-        return;
-    }
-    let grown = memo.growth_bytes();
-    if grown > 0
-        && crate::interrupt::memory_limit() != 0
-        && crate::interrupt::room_for(grown).is_err()
-    {
+    if !memo.room_to_grow() {
         // Half the entries stay, in a table made to fit them (a table with
         // freed slots reports less room than it takes, and would grow past
         // the limit unseen).
