@@ -57,6 +57,9 @@ pub struct Graph {
     id: u64,
     name: String,
     data: RwLock<GraphData>,
+    /// The same rules without key or conjugate, exploring on their own,
+    /// against which the key is checked (made once, so checks share it).
+    unkeyed: std::sync::OnceLock<Arc<UserRuleset>>,
 }
 
 #[derive(Debug, Default)]
@@ -141,6 +144,7 @@ impl Graph {
             id: NEXT_GRAPH.fetch_add(1, Ordering::Relaxed),
             name: name.to_string(),
             data: RwLock::new(GraphData::default()),
+            unkeyed: std::sync::OnceLock::new(),
         })
     }
 
@@ -544,9 +548,7 @@ pub fn make_position(
     // same key).
     let shown = format!("{}({})", graph.name, s.show(&p));
     let root = explore(s, rs, &graph, p, span)?;
-    if s.world().check_keys
-        && (rs.key.is_some() || rs.conjugate.is_some() || rs.signed_key.is_some())
-    {
+    if s.world().check_keys && !merging(rs).is_empty() {
         verify_keys(s, rs, &graph, CHECKS_PER_POSITION, true, span)?;
     }
     let position = Pos(smallvec::smallvec![root]);
@@ -972,6 +974,20 @@ fn store(graph: &Graph, node: u32, children: &[u32], left: usize, flags: u8) {
     });
 }
 
+/// The options of `rs` that give one node to several positions: `key`,
+/// `signed_key`, `conjugate` (those given).
+fn merging(rs: &UserRuleset) -> Vec<&'static str> {
+    [
+        ("key", rs.key.is_some()),
+        ("signed_key", rs.signed_key.is_some()),
+        ("conjugate", rs.conjugate.is_some()),
+    ]
+    .into_iter()
+    .filter(|&(_, given)| given)
+    .map(|(name, _)| name)
+    .collect()
+}
+
 fn cycle_error(rs: &UserRuleset, graph: &Graph, cycle: &[u32], span: Span) -> Error {
     let texts: Vec<String> = graph.read(|d| {
         cycle
@@ -991,15 +1007,7 @@ fn cycle_error(rs: &UserRuleset, graph: &Graph, cycle: &[u32], span: Span) -> Er
     // The cycle is among nodes, and a key or conjugate puts positions of
     // one key in one node: a key that lies (one key for positions of
     // different games) makes a cycle the moves do not have.
-    let merging: Vec<&str> = [
-        ("key", rs.key.is_some()),
-        ("signed_key", rs.signed_key.is_some()),
-        ("conjugate", rs.conjugate.is_some()),
-    ]
-    .iter()
-    .filter(|(_, given)| *given)
-    .map(|(name, _)| *name)
-    .collect();
+    let merging = merging(rs);
     let suspect = if merging.is_empty() {
         String::new()
     } else {
@@ -1112,16 +1120,21 @@ fn verify_keys(
             .map(|(_, p, q, neg)| (p, q, neg))
             .collect()
     });
-    let plain = Arc::new(UserRuleset {
-        name: rs.name.clone(),
-        left: rs.left.clone(),
-        right: rs.right.clone(),
-        components: rs.components.clone(),
-        key: None,
-        conjugate: None,
-        signed_key: None,
-        graph: std::sync::Mutex::new(None),
-    });
+    let plain = graph
+        .unkeyed
+        .get_or_init(|| {
+            Arc::new(UserRuleset {
+                name: rs.name.clone(),
+                left: rs.left.clone(),
+                right: rs.right.clone(),
+                components: rs.components.clone(),
+                key: None,
+                conjugate: None,
+                signed_key: None,
+                graph: std::sync::Mutex::new(None),
+            })
+        })
+        .clone();
     let checked = pairs.len();
     for (p, q, negated) in pairs {
         let vp = make_position(s, &plain, p.clone(), span)?;
