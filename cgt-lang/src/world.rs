@@ -753,19 +753,19 @@ impl World {
         })
     }
 
-    /// The outcome class of a value. A position that does not split is
-    /// searched on its rules (no canonical forms); a sum, or a position
-    /// that splits, is searched on the values of its parts, without the
-    /// canonical form of the whole.
+    /// The outcome class of a value. A position that does not split, or
+    /// whose rules say a part is too dear to value, is searched on its
+    /// rules; a sum, or a position that splits, is searched on the values
+    /// of its parts, without the canonical form of the whole.
     pub fn outcome_of(&mut self, v: &Value, span: Span) -> Result<Outcome, Error> {
         if let Some(g) = known_value(v) {
             return Ok(self.arena.outcome(g));
         }
-        // A position that does not split: the outcome search on its rules,
-        // without canonical forms.
+        // The outcome search on its rules, valuing only what they say is
+        // cheap.
         if let Value::Position(p) = v {
-            if !p.splits() {
-                return Ok(p.outcome(&mut self.memos));
+            if p.searched_whole() {
+                return Ok(p.outcome(&mut self.arena, &mut self.memos));
             }
         }
         let mut parts = Vec::new();

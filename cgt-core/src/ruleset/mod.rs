@@ -72,6 +72,17 @@ pub trait Ruleset {
         false
     }
 
+    /// Whether valuing `p` costs less than searching it, where the rules
+    /// can tell (`None`, the default, where they cannot). The outcome
+    /// search decides a position whose components are all cheap by the sum
+    /// of their values, each valued once however many positions of the
+    /// search it appears in (as a solver of sums splits a position into
+    /// subgames); and a position with a component too dear to value is
+    /// searched whole, its parts valued as they become cheap.
+    fn cheap_to_value(&self, _p: &Self::Position) -> Option<bool> {
+        None
+    }
+
     /// A player's options (Left's if `left`) in any form the keys bring back
     /// to the options themselves (e.g. boards not yet trimmed): the evaluator
     /// and the outcome search use options only through their keys and counts.
@@ -121,6 +132,28 @@ pub struct MoveBounds {
     pub right_vulnerable: u32,
     /// The most moves Right can make.
     pub right_most: u32,
+}
+
+/// `p`'s components (`p` itself if it does not split) if the rules say each
+/// is cheap to value (see [`Ruleset::cheap_to_value`]).
+fn cheap_parts<R: Ruleset>(rs: &R, p: &R::Position) -> Option<Vec<R::Position>> {
+    // Rules that cannot tell are not asked for their components.
+    rs.cheap_to_value(p)?;
+    let parts = rs.components(p).unwrap_or_else(|| vec![p.clone()]);
+    parts
+        .iter()
+        .all(|x| rs.cheap_to_value(x) == Some(true))
+        .then_some(parts)
+}
+
+/// True if `p`'s outcome is better found by searching it whole than from
+/// its parts' values: it does not split, or a part is too dear to value
+/// (see [`Ruleset::cheap_to_value`]).
+pub fn searched_whole<R: Ruleset>(rs: &R, p: &R::Position) -> bool {
+    match rs.components(p) {
+        Some(parts) if parts.len() > 1 => parts.iter().any(|x| rs.cheap_to_value(x) == Some(false)),
+        _ => true,
+    }
 }
 
 /// A signed key from the key of a position and the key of its conjugate (a
@@ -413,9 +446,18 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         }
     }
 
-    /// The normal-play outcome by search (no canonical forms): for
-    /// positions too big for values. Uses the ruleset's closed form if any.
+    /// The normal-play outcome by search: for positions too big for values.
+    /// Uses the ruleset's closed form if any, and values only where the
+    /// rules ask for them ([`Ruleset::search_by_values`]), in an arena of
+    /// its own.
     pub fn outcome(&mut self, p: &R::Position) -> Outcome {
+        self.outcome_in(&mut Arena::new(), p)
+    }
+
+    /// The normal-play outcome by search, as [`Evaluator::outcome`], with the
+    /// values the search asks for made in `arena` (and memoised with the
+    /// evaluator's other values).
+    pub fn outcome_in(&mut self, arena: &mut Arena, p: &R::Position) -> Outcome {
         if let Some(o) = self.ruleset.known_outcome(p) {
             return o;
         }
@@ -426,8 +468,14 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
                 Outcome::N
             };
         }
+        let rs = self.ruleset;
         let mut memo = std::mem::take(&mut self.memo.wins);
-        let found = self.search(p, false, &mut memo);
+        let mut settle = |q: &R::Position| {
+            let parts = cheap_parts(rs, q)?;
+            let values: Vec<GameId> = parts.iter().map(|x| self.value(arena, x)).collect();
+            Some(arena.sum_outcome(&values))
+        };
+        let found = Self::search(rs, p, false, &mut memo, &mut settle);
         self.memo.wins = memo;
         found
     }
@@ -486,21 +534,22 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
 
     /// The misère outcome by search: a player who cannot move wins.
     pub fn misere_outcome(&self, p: &R::Position) -> Outcome {
-        self.search(p, true, &mut HashMap::new())
+        Self::search(self.ruleset, p, true, &mut HashMap::new(), &mut |_| None)
     }
 
     /// Both players' results moving first from `p`, by the search of
     /// [`search::wins`].
     fn search(
-        &self,
+        rs: &R,
         p: &R::Position,
         misere: bool,
         memo: &mut search::WinMemo<R::Position>,
+        settle: search::Settle<R::Position>,
     ) -> Outcome {
         // The key may stand for the negative: its players are exchanged.
-        let (root, negated) = self.ruleset.signed_key(p);
-        let l = search::wins(self.ruleset, misere, memo, root.clone(), !negated);
-        let r = search::wins(self.ruleset, misere, memo, root, negated);
+        let (root, negated) = rs.signed_key(p);
+        let l = search::wins(rs, misere, memo, root.clone(), !negated, settle);
+        let r = search::wins(rs, misere, memo, root, negated, settle);
         Outcome::from_first_moves(l, r)
     }
 

@@ -194,10 +194,12 @@ pub trait AnyPosition: std::fmt::Debug + Send + Sync {
     /// The values of the position's components (its own value if it does
     /// not split), memoised in `memos`: their sum is the position's value.
     fn parts(&self, arena: &mut Arena, memos: &mut Memos) -> Vec<GameId>;
-    /// The normal-play outcome by search alone (no canonical forms).
-    fn outcome(&self, memos: &mut Memos) -> Outcome;
-    /// True if the position splits into components (whose values add).
-    fn splits(&self) -> bool;
+    /// The normal-play outcome by search, memoised in `memos` (values only
+    /// where the rules ask for them, made in `arena`).
+    fn outcome(&self, arena: &mut Arena, memos: &mut Memos) -> Outcome;
+    /// True if the outcome is better found by search on the position itself
+    /// than from its components' values (see [`super::searched_whole`]).
+    fn searched_whole(&self) -> bool;
     /// The misère outcome by search.
     fn misere_outcome(&self) -> Outcome;
     /// The game tree as a form.
@@ -265,14 +267,12 @@ where
         self.with_evaluator(memos, |ev| ev.parts(arena, &self.position))
     }
 
-    fn outcome(&self, memos: &mut Memos) -> Outcome {
-        self.with_evaluator(memos, |ev| ev.outcome(&self.position))
+    fn outcome(&self, arena: &mut Arena, memos: &mut Memos) -> Outcome {
+        self.with_evaluator(memos, |ev| ev.outcome_in(arena, &self.position))
     }
 
-    fn splits(&self) -> bool {
-        self.rules
-            .components(&self.position)
-            .is_some_and(|c| c.len() > 1)
+    fn searched_whole(&self) -> bool {
+        super::searched_whole(&self.rules, &self.position)
     }
 
     fn misere_outcome(&self) -> Outcome {

@@ -4,9 +4,13 @@
 //! players' roles exchanged). Under normal play the rules' counts of the
 //! moves each player can still make ([`MoveBounds`]) decide positions
 //! outright, and moves are tried best first by the rules' score; under
-//! misère play a player who cannot move wins.
+//! misère play a player who cannot move wins. Where the rules say a
+//! position is better valued than searched (small components, see
+//! [`Ruleset::search_by_values`]), the caller's `settle` decides it from
+//! canonical values.
 
 use super::{distinct_keys, not_short, MoveBounds, Ruleset};
+use crate::analysis::Outcome;
 use crate::interrupt::Grows;
 use hashbrown::{HashMap, HashSet};
 
@@ -37,6 +41,12 @@ pub(super) type WinMemo<P> = HashMap<P, Wins>;
 /// (a result forgotten is searched again), and a long search runs on in the
 /// memory it has instead of stopping.
 fn record<P: Eq + std::hash::Hash>(memo: &mut WinMemo<P>, k: P, left: bool, wins: bool) {
+    make_room(memo);
+    memo.entry(k).or_default().set(left, wins);
+}
+
+/// Halves the table if growing it would pass the memory limit (see [`record`]).
+fn make_room<P: Eq + std::hash::Hash>(memo: &mut WinMemo<P>) {
     if !memo.room_to_grow() {
         // Half the entries stay, in a table made to fit them (a table with
         // freed slots reports less room than it takes, and would grow past
@@ -48,8 +58,20 @@ fn record<P: Eq + std::hash::Hash>(memo: &mut WinMemo<P>, k: P, left: bool, wins
         });
         memo.shrink_to_fit();
     }
-    memo.entry(k).or_default().set(left, wins);
 }
+
+/// Memoise both players' results moving first from `k`, in one entry.
+fn record_outcome<P: Eq + std::hash::Hash>(memo: &mut WinMemo<P>, k: P, o: Outcome) {
+    let left_wins = matches!(o, Outcome::L | Outcome::N);
+    let right_wins = matches!(o, Outcome::R | Outcome::N);
+    make_room(memo);
+    let w = memo.entry(k).or_default();
+    w.set(true, left_wins);
+    w.set(false, right_wins);
+}
+
+/// Decides a key by other means than search (its parts' values), if it can.
+pub(super) type Settle<'s, P> = &'s mut dyn FnMut(&P) -> Option<Outcome>;
 
 /// Whether the player to move (Left if `left`) wins from `k`, if the memo knows.
 fn known<P: Eq + std::hash::Hash>(memo: &WinMemo<P>, k: &P, left: bool) -> Option<bool> {
@@ -102,6 +124,7 @@ pub(super) fn wins<R: Ruleset>(
     memo: &mut WinMemo<R::Position>,
     root: R::Position,
     left: bool,
+    settle: Settle<R::Position>,
 ) -> bool {
     let counted = |k: &R::Position, left: bool| {
         if misere {
@@ -127,6 +150,8 @@ pub(super) fn wins<R: Ruleset>(
         if known(memo, &q, l).is_none() {
             if let Some(w) = counted(&q, l) {
                 record(memo, q, l, w);
+            } else if let Some(o) = settle(&q) {
+                record_outcome(memo, q, o);
             } else {
                 // A position met again while it is being expanded lies on a
                 // cycle: the ruleset is not short.
@@ -248,7 +273,14 @@ mod tests {
         // A 2x2 board: Left's vertical domino leaves Right no move.
         let board = Board::parse("..|..").expect("a board");
         let mut memo: WinMemo<_> = HashMap::new();
-        assert!(wins(&rs, false, &mut memo, board.clone(), true));
+        assert!(wins(
+            &rs,
+            false,
+            &mut memo,
+            board.clone(),
+            true,
+            &mut |_| None
+        ));
         assert_eq!(known(&memo, &board, true), Some(true));
     }
 }

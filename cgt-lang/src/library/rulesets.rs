@@ -445,12 +445,12 @@ impl AnyPosition for UserPosition {
             .collect()
     }
 
-    fn outcome(&self, memos: &mut Memos) -> Outcome {
-        self.0.outcome(memos)
+    fn outcome(&self, arena: &mut Arena, memos: &mut Memos) -> Outcome {
+        self.0.outcome(arena, memos)
     }
 
-    fn splits(&self) -> bool {
-        self.0.splits()
+    fn searched_whole(&self) -> bool {
+        self.0.searched_whole()
     }
 
     fn misere_outcome(&self) -> Outcome {
