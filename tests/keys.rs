@@ -1,7 +1,9 @@
 //! The rulesets' shortcuts keep values: positions are memoised by keys
 //! (trimmed boards, symmetric images, and conjugates whose value is the
 //! negative) and split into components; a raw evaluator that uses none of
-//! them must find the same canonical value on every position tried.
+//! them must find the same canonical value on every position tried, and the
+//! outcome search (with its move order, and parts valued where the rules
+//! say they are cheap) the outcome of that value.
 
 use cgt_core::game::Arena;
 use cgt_core::ruleset::grid::{Cells, Grid};
@@ -47,6 +49,8 @@ fn check<R: Ruleset>(name: &str, rs: &R, count: usize, mut make: impl FnMut() ->
         let a = keyed.value(&mut arena, &p);
         let b = raw.value(&mut arena, &p);
         assert_eq!(a, b, "{name}: {p:?}");
+        let searched = Evaluator::new(rs).outcome_in(&mut arena, &p);
+        assert_eq!(searched, arena.outcome(b), "{name} by search: {p:?}");
     }
 }
 
@@ -97,6 +101,10 @@ fn boards_with_symmetries_and_conjugates() {
     check("snort", &Snort, 200, || grid(&mut rng, 3, 4, &[6, 1, 1, 1]));
     check("col", &Col, 200, || grid(&mut rng, 3, 4, &[6, 1, 1, 1]));
     check("nogo", &NoGo, 200, || grid(&mut rng, 3, 3, &[5, 1, 1]));
+    // Strips split between stones of opposite colours.
+    check("nogo strips", &NoGo, 400, || {
+        grid(&mut rng, 1, 14, &[4, 1, 1])
+    });
     check("konane", &Konane, 200, || {
         grid(&mut rng, 3, 4, &[2, 3, 3, 1])
     });
