@@ -507,3 +507,30 @@ fn dead_stones_are_not_valued_apart() {
         assert_eq!(g, ups, "(xxo)^{k}");
     }
 }
+
+/// The outcome of a position that splits is searched whole when exactly
+/// one part is too dear to value (the others only multiply its positions
+/// by a few), and found from the parts' values when two or more are (the
+/// search would range over the product of their positions).
+#[test]
+fn a_split_position_is_searched_whole_only_around_one_dear_part() {
+    use cgt_core::ruleset::domineering::{Board, Domineering};
+    use cgt_core::ruleset::searched_whole;
+    let board = |text: &str| Board::parse(text).unwrap();
+    // Two regions of 20 free squares each.
+    let two_dear = board(".....#...../.....#...../.....#...../.....#.....");
+    // One region of 20 and one of 4.
+    let one_dear = board(".....#../.....#../.....#../.....#..");
+    // Regions of 4 and 2.
+    let all_cheap = board("..#./..#.");
+    assert!(!searched_whole(&Domineering, &two_dear));
+    assert!(searched_whole(&Domineering, &one_dear));
+    assert!(!searched_whole(&Domineering, &all_cheap));
+    assert!(searched_whole(&Domineering, &Board::empty(5, 5)));
+    let mut arena = Arena::new();
+    for b in [two_dear, one_dear, all_cheap] {
+        let mut ev = Evaluator::new(&Domineering);
+        let g = ev.value(&mut arena, &b);
+        assert_eq!(ev.outcome_in(&mut arena, &b), arena.outcome(g), "{b:?}");
+    }
+}

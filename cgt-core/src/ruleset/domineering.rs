@@ -715,6 +715,14 @@ impl Ruleset for Domineering {
         2 * their_most as i32 - mine_safe as i32 - mine_most as i32
     }
 
+    fn cheap_to_value(&self, b: &Board) -> Option<bool> {
+        // Up to 12 free squares: chosen on MCGS's 6×6 and 7×7 tests, where
+        // 8 to 12 do best (0.02 s for each file) and valuing every region,
+        // as before, took 0.4 s and 4.5 s: the search decides most of these
+        // boards by its move counts long before a value is done.
+        Some(b.free().count_ones() <= 12)
+    }
+
     fn components(&self, b: &Board) -> Option<Vec<Board>> {
         // Regions of free squares that do not touch are independent games.
         let mut rest = b.free();

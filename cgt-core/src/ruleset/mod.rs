@@ -147,11 +147,16 @@ fn cheap_parts<R: Ruleset>(rs: &R, p: &R::Position) -> Option<Vec<R::Position>> 
 }
 
 /// True if `p`'s outcome is better found by searching it whole than from
-/// its parts' values: it does not split, or a part is too dear to value
-/// (see [`Ruleset::cheap_to_value`]).
+/// its parts' values: it does not split, or exactly one part is too dear to
+/// value (see [`Ruleset::cheap_to_value`]) and the others are cheap. With
+/// two dear parts or more, the search would range over the product of
+/// their positions, and valuing each is the lesser cost.
 pub fn searched_whole<R: Ruleset>(rs: &R, p: &R::Position) -> bool {
     match rs.components(p) {
-        Some(parts) if parts.len() > 1 => parts.iter().any(|x| rs.cheap_to_value(x) == Some(false)),
+        Some(parts) if parts.len() > 1 => {
+            let dear = parts.iter().filter(|x| rs.cheap_to_value(x) == Some(false));
+            dear.count() == 1
+        }
         _ => true,
     }
 }
