@@ -181,6 +181,27 @@ pub fn lesser_of_conjugates<P: Ord>(key: P, conjugate: P) -> (P, bool) {
 pub struct Evaluator<'r, R: Ruleset> {
     ruleset: &'r R,
     memo: Memo<R>,
+    /// The arena of [`Evaluator::outcome`]'s values, made when first needed
+    /// (most searches value nothing, and an arena costs its small integers).
+    /// (Boxed: it is moved out and back on every call, cheaply.)
+    own_arena: Option<Box<Arena>>,
+}
+
+/// Where the outcome search makes the values it asks for.
+enum ArenaSlot<'a> {
+    /// The caller's arena.
+    Given(&'a mut Arena),
+    /// An arena of the evaluator's own, made on first use.
+    Own(&'a mut Option<Box<Arena>>),
+}
+
+impl ArenaSlot<'_> {
+    fn get(&mut self) -> &mut Arena {
+        match self {
+            ArenaSlot::Given(arena) => arena,
+            ArenaSlot::Own(arena) => arena.get_or_insert_with(Box::default),
+        }
+    }
 }
 
 /// What an evaluator has learnt, kept apart so that it can outlive the
@@ -341,7 +362,11 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
 
     /// An evaluator that goes on from what an earlier one learnt.
     pub fn with_memo(ruleset: &'r R, memo: Memo<R>) -> Self {
-        Evaluator { ruleset, memo }
+        Evaluator {
+            ruleset,
+            memo,
+            own_arena: None,
+        }
     }
 
     /// What this evaluator has learnt.
@@ -456,13 +481,20 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
     /// rules ask for them ([`Ruleset::search_by_values`]), in an arena of
     /// its own.
     pub fn outcome(&mut self, p: &R::Position) -> Outcome {
-        self.outcome_in(&mut Arena::new(), p)
+        let mut own = self.own_arena.take();
+        let found = self.outcome_by(ArenaSlot::Own(&mut own), p);
+        self.own_arena = own;
+        found
     }
 
     /// The normal-play outcome by search, as [`Evaluator::outcome`], with the
     /// values the search asks for made in `arena` (and memoised with the
     /// evaluator's other values).
     pub fn outcome_in(&mut self, arena: &mut Arena, p: &R::Position) -> Outcome {
+        self.outcome_by(ArenaSlot::Given(arena), p)
+    }
+
+    fn outcome_by(&mut self, mut arena: ArenaSlot, p: &R::Position) -> Outcome {
         if let Some(o) = self.ruleset.known_outcome(p) {
             return o;
         }
@@ -477,10 +509,17 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         let mut memo = std::mem::take(&mut self.memo.wins);
         let mut settle = |q: &R::Position| {
             let parts = cheap_parts(rs, q)?;
+            let arena = arena.get();
             let values: Vec<GameId> = parts.iter().map(|x| self.value(arena, x)).collect();
             Some(arena.sum_outcome(&values))
         };
-        let found = Self::search(rs, p, false, &mut memo, &mut settle);
+        // Rules that cannot tell what is cheap at the root are not asked
+        // at every position of the search.
+        let settle: search::Settle<'_, '_, R::Position> = match rs.cheap_to_value(p) {
+            Some(_) => Some(&mut settle),
+            None => None,
+        };
+        let found = Self::search(rs, p, false, &mut memo, settle);
         self.memo.wins = memo;
         found
     }
@@ -539,7 +578,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
 
     /// The misère outcome by search: a player who cannot move wins.
     pub fn misere_outcome(&self, p: &R::Position) -> Outcome {
-        Self::search(self.ruleset, p, true, &mut HashMap::new(), &mut |_| None)
+        Self::search(self.ruleset, p, true, &mut HashMap::new(), None)
     }
 
     /// Both players' results moving first from `p`, by the search of
@@ -549,11 +588,18 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         p: &R::Position,
         misere: bool,
         memo: &mut search::WinMemo<R::Position>,
-        settle: search::Settle<R::Position>,
+        mut settle: search::Settle<'_, '_, R::Position>,
     ) -> Outcome {
         // The key may stand for the negative: its players are exchanged.
         let (root, negated) = rs.signed_key(p);
-        let l = search::wins(rs, misere, memo, root.clone(), !negated, settle);
+        let l = search::wins(
+            rs,
+            misere,
+            memo,
+            root.clone(),
+            !negated,
+            settle.as_deref_mut(),
+        );
         let r = search::wins(rs, misere, memo, root, negated, settle);
         Outcome::from_first_moves(l, r)
     }

@@ -70,8 +70,9 @@ fn record_outcome<P: Eq + std::hash::Hash>(memo: &mut WinMemo<P>, k: P, o: Outco
     w.set(false, right_wins);
 }
 
-/// Decides a key by other means than search (its parts' values), if it can.
-pub(super) type Settle<'s, P> = &'s mut dyn FnMut(&P) -> Option<Outcome>;
+/// Decides a key by other means than search (its parts' values), if it can;
+/// `None` where it never can (the search then does not ask).
+pub(super) type Settle<'s, 'f, P> = Option<&'s mut (dyn FnMut(&P) -> Option<Outcome> + 'f)>;
 
 /// Whether the player to move (Left if `left`) wins from `k`, if the memo knows.
 fn known<P: Eq + std::hash::Hash>(memo: &WinMemo<P>, k: &P, left: bool) -> Option<bool> {
@@ -124,7 +125,7 @@ pub(super) fn wins<R: Ruleset>(
     memo: &mut WinMemo<R::Position>,
     root: R::Position,
     left: bool,
-    settle: Settle<R::Position>,
+    mut settle: Settle<'_, '_, R::Position>,
 ) -> bool {
     let counted = |k: &R::Position, left: bool| {
         if misere {
@@ -150,7 +151,7 @@ pub(super) fn wins<R: Ruleset>(
         if known(memo, &q, l).is_none() {
             if let Some(w) = counted(&q, l) {
                 record(memo, q, l, w);
-            } else if let Some(o) = settle(&q) {
+            } else if let Some(o) = settle.as_mut().and_then(|f| f(&q)) {
                 record_outcome(memo, q, o);
             } else {
                 // A position met again while it is being expanded lies on a
@@ -273,14 +274,7 @@ mod tests {
         // A 2x2 board: Left's vertical domino leaves Right no move.
         let board = Board::parse("..|..").expect("a board");
         let mut memo: WinMemo<_> = HashMap::new();
-        assert!(wins(
-            &rs,
-            false,
-            &mut memo,
-            board.clone(),
-            true,
-            &mut |_| None
-        ));
+        assert!(wins(&rs, false, &mut memo, board.clone(), true, None));
         assert_eq!(known(&memo, &board, true), Some(true));
     }
 }
