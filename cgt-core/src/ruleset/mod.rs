@@ -182,8 +182,8 @@ pub struct Evaluator<'r, R: Ruleset> {
     ruleset: &'r R,
     memo: Memo<R>,
     /// The arena of [`Evaluator::outcome`]'s values, made when first needed
-    /// (most searches value nothing, and an arena costs its small integers).
-    /// (Boxed: it is moved out and back on every call, cheaply.)
+    /// (most searches value nothing, and an arena costs its small integers),
+    /// and boxed (it is moved out and back on every call).
     own_arena: Option<Box<Arena>>,
 }
 
@@ -478,7 +478,7 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
 
     /// The normal-play outcome by search: for positions too big for values.
     /// Uses the ruleset's closed form if any, and values only where the
-    /// rules ask for them ([`Ruleset::search_by_values`]), in an arena of
+    /// rules ask for them ([`Ruleset::cheap_to_value`]), in an arena of
     /// its own.
     pub fn outcome(&mut self, p: &R::Position) -> Outcome {
         let mut own = self.own_arena.take();

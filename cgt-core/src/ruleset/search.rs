@@ -6,7 +6,7 @@
 //! outright, and moves are tried best first by the rules' score; under
 //! misère play a player who cannot move wins. Where the rules say a
 //! position is better valued than searched (small components, see
-//! [`Ruleset::search_by_values`]), the caller's `settle` decides it from
+//! [`Ruleset::cheap_to_value`]), the caller's `settle` decides it from
 //! canonical values.
 
 use super::{distinct_keys, not_short, MoveBounds, Ruleset};
