@@ -26,6 +26,15 @@ impl Outcome {
             (false, false) => Outcome::P,
         }
     }
+
+    /// Whether Left and Right each win moving first (the inverse of
+    /// [`Outcome::from_first_moves`]).
+    pub fn first_moves(self) -> (bool, bool) {
+        (
+            matches!(self, Outcome::L | Outcome::N),
+            matches!(self, Outcome::R | Outcome::N),
+        )
+    }
 }
 
 impl std::fmt::Display for Outcome {
@@ -48,6 +57,24 @@ impl Arena {
             (true, false) => Outcome::L,
             (false, true) => Outcome::R,
             (false, false) => Outcome::N,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Outcome;
+
+    #[test]
+    fn first_moves_inverts_from_first_moves() {
+        for (o, moves) in [
+            (Outcome::L, (true, false)),
+            (Outcome::R, (false, true)),
+            (Outcome::P, (false, false)),
+            (Outcome::N, (true, true)),
+        ] {
+            assert_eq!(o.first_moves(), moves);
+            assert_eq!(Outcome::from_first_moves(moves.0, moves.1), o);
         }
     }
 }

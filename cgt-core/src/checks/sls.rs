@@ -1,7 +1,6 @@
 //! The paper's theorems as exhaustive checks over ranges of states.
 
 use self::oracle::Plain;
-use crate::analysis::Outcome;
 use crate::game::Arena;
 use crate::ruleset::sls::{Colour, Escrow, Pile, Sls, State};
 use crate::ruleset::Evaluator;
@@ -153,10 +152,6 @@ pub fn type_one_states(k: u32, p: u32, h: u32, mb_max: u32) -> Vec<State> {
     out
 }
 
-fn blue_first_wins(o: Outcome) -> bool {
-    matches!(o, Outcome::L | Outcome::N)
-}
-
 /// Final theorem (spec §2.3): Blue-to-move wins iff the predicate holds.
 pub fn final_theorem(states: &[State], sls: &Sls, memo: &Memos) -> Result<u64, Counterexample> {
     for s in states {
@@ -197,7 +192,8 @@ pub fn values(states: &[State], sls: &Sls, _memo: &Memos) -> Result<u64, Counter
             oracle::wins(&plain, Colour::B, &mut memo),
             oracle::wins(&plain, Colour::R, &mut memo),
         );
-        let from_value = (blue_first_wins(o), matches!(o, Outcome::R | Outcome::N));
+        // Blue is Left.
+        let from_value = o.first_moves();
         if from_value != (bf, rf) {
             return Err(Counterexample {
                 state: s.text(),

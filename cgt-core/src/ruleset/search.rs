@@ -62,8 +62,7 @@ fn make_room<P: Eq + std::hash::Hash>(memo: &mut WinMemo<P>) {
 
 /// Memoise both players' results moving first from `k`, in one entry.
 fn record_outcome<P: Eq + std::hash::Hash>(memo: &mut WinMemo<P>, k: P, o: Outcome) {
-    let left_wins = matches!(o, Outcome::L | Outcome::N);
-    let right_wins = matches!(o, Outcome::R | Outcome::N);
+    let (left_wins, right_wins) = o.first_moves();
     make_room(memo);
     let w = memo.entry(k).or_default();
     w.set(true, left_wins);
