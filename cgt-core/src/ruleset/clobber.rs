@@ -110,7 +110,7 @@ impl Ruleset for Clobber {
         // Clobber tests (boards of 3×6 to 4×8, where 6 to 10 do best and 12
         // takes three times as long; strips of up to 30 squares, where 8
         // takes ten times as long as 12 to 30).
-        let limit = if g.rows == 1 || g.cols == 1 { 16 } else { 8 };
+        let limit = if g.is_strip() { 16 } else { 8 };
         Some(g.cells.iter().filter(|&&v| v != 0).count() <= limit)
     }
 

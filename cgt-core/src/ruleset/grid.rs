@@ -157,6 +157,11 @@ impl Grid {
         rows.join("|")
     }
 
+    /// True for a board of one row or one column (the 1×n games).
+    pub fn is_strip(&self) -> bool {
+        self.rows == 1 || self.cols == 1
+    }
+
     /// The cell at row `r`, column `c`.
     pub fn at(&self, r: usize, c: usize) -> u8 {
         self.cells[r * self.cols + c]

@@ -9,7 +9,7 @@
 //! ever breathe across the other, so the moves on each side never change
 //! what is legal on the other (the "XO split" of the 1×n NoGo literature).
 
-use super::grid::Grid;
+use super::grid::{Cells, Grid};
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::{lesser_of_conjugates, Ruleset};
 
@@ -68,7 +68,7 @@ fn breathes(g: &Grid, r: usize, c: usize) -> bool {
 }
 
 fn moves(g: &Grid, stone: u8) -> Vec<Grid> {
-    if is_strip(g) {
+    if g.is_strip() {
         return strip_moves(g, stone);
     }
     board_moves(g, stone)
@@ -94,11 +94,6 @@ fn board_moves(g: &Grid, stone: u8) -> Vec<Grid> {
         }
     }
     out
-}
-
-/// True for a board of one row or one column.
-fn is_strip(g: &Grid) -> bool {
-    g.rows == 1 || g.cols == 1
 }
 
 /// The moves of `stone` on a strip. A block of a strip breathes only at its
@@ -149,13 +144,13 @@ fn strip_moves(g: &Grid, stone: u8) -> Vec<Grid> {
 /// The key of a strip: one row, runs of one colour made one stone, and the
 /// lesser of the row and its reverse (the game tree is the same).
 fn strip_key(cells: &[u8]) -> Grid {
-    let mut row = super::grid::Cells::new();
+    let mut row = Cells::new();
     for &v in cells {
         if v == 0 || row.last() != Some(&v) {
             row.push(v);
         }
     }
-    let reversed: super::grid::Cells = row.iter().rev().copied().collect();
+    let reversed: Cells = row.iter().rev().copied().collect();
     Grid {
         rows: 1,
         cols: row.len(),
@@ -169,8 +164,8 @@ fn strip_key(cells: &[u8]) -> Grid {
 /// empty point have no move and are left out.
 fn strip_parts(cells: &[u8]) -> Vec<Grid> {
     let mut parts = Vec::new();
-    let mut part = super::grid::Cells::new();
-    let mut close = |part: &mut super::grid::Cells| {
+    let mut part = Cells::new();
+    let mut close = |part: &mut Cells| {
         if part.contains(&0) {
             parts.push(Grid {
                 rows: 1,
@@ -204,7 +199,7 @@ impl Ruleset for NoGo {
     }
 
     fn components(&self, g: &Grid) -> Option<Vec<Grid>> {
-        is_strip(g).then(|| strip_parts(&g.cells))
+        g.is_strip().then(|| strip_parts(&g.cells))
     }
 
     fn cheap_to_value(&self, g: &Grid) -> Option<bool> {
@@ -213,11 +208,12 @@ impl Ruleset for NoGo {
         // do best. A strip with many empty points and stones spread out
         // has a hot value of birthday 16 and more, which takes seconds
         // where its search takes milliseconds.
-        is_strip(g).then(|| g.cells.iter().filter(|&&v| v == 0).count() <= 9)
+        g.is_strip()
+            .then(|| g.cells.iter().filter(|&&v| v == 0).count() <= 9)
     }
 
     fn canonical_key(&self, g: &Grid) -> Grid {
-        if is_strip(g) {
+        if g.is_strip() {
             return strip_key(&g.cells);
         }
         // The eight symmetries of the square keep liberties and moves; the
@@ -242,8 +238,7 @@ mod tests {
     fn strip_moves_are_the_legal_moves() {
         for n in 1..=7u32 {
             for code in 0..3usize.pow(n) {
-                let cells: super::super::grid::Cells =
-                    (0..n).map(|k| (code / 3usize.pow(k) % 3) as u8).collect();
+                let cells: Cells = (0..n).map(|k| (code / 3usize.pow(k) % 3) as u8).collect();
                 let n = n as usize;
                 for (rows, cols) in [(1, n), (n, 1)] {
                     let g = Grid {
