@@ -37,23 +37,37 @@ impl Notation for Fission {
     }
 }
 
+/// The two squares a stone at `(r, c)` splits onto along columns
+/// (`vertical`) or rows, if both are on the board and empty.
+fn split_squares(
+    g: &Grid,
+    r: usize,
+    c: usize,
+    vertical: bool,
+) -> Option<((usize, usize), (usize, usize))> {
+    let (a, b) = if vertical {
+        (
+            r.checked_sub(1).map(|r| (r, c)),
+            (r + 1 < g.rows).then_some((r + 1, c)),
+        )
+    } else {
+        (
+            c.checked_sub(1).map(|c| (r, c)),
+            (c + 1 < g.cols).then_some((r, c + 1)),
+        )
+    };
+    let (a, b) = (a?, b?);
+    (g.at(a.0, a.1) == 0 && g.at(b.0, b.1) == 0).then_some((a, b))
+}
+
 /// The number of splits each player can make now (Left's, vertical, first).
 fn split_counts(g: &Grid) -> (i32, i32) {
-    let free = |r: Option<usize>, c: Option<usize>| match (r, c) {
-        (Some(r), Some(c)) if r < g.rows && c < g.cols => g.at(r, c) == 0,
-        _ => false,
-    };
     let (mut vertical, mut horizontal) = (0, 0);
     for r in 0..g.rows {
         for c in 0..g.cols {
-            if g.at(r, c) != STONE {
-                continue;
-            }
-            if free(r.checked_sub(1), Some(c)) && free(Some(r + 1), Some(c)) {
-                vertical += 1;
-            }
-            if free(Some(r), c.checked_sub(1)) && free(Some(r), Some(c + 1)) {
-                horizontal += 1;
+            if g.at(r, c) == STONE {
+                vertical += i32::from(split_squares(g, r, c, true).is_some());
+                horizontal += i32::from(split_squares(g, r, c, false).is_some());
             }
         }
     }
@@ -68,21 +82,8 @@ fn splits(g: &Grid, vertical: bool) -> Vec<Grid> {
             if g.at(r, c) != STONE {
                 continue;
             }
-            let (a, b) = if vertical {
-                (
-                    r.checked_sub(1).map(|r| (r, c)),
-                    (r + 1 < g.rows).then_some((r + 1, c)),
-                )
-            } else {
-                (
-                    c.checked_sub(1).map(|c| (r, c)),
-                    (c + 1 < g.cols).then_some((r, c + 1)),
-                )
-            };
-            if let (Some(a), Some(b)) = (a, b) {
-                if g.at(a.0, a.1) == 0 && g.at(b.0, b.1) == 0 {
-                    out.push(g.with(&[((r, c), 0), (a, STONE), (b, STONE)]));
-                }
+            if let Some((a, b)) = split_squares(g, r, c, vertical) {
+                out.push(g.with(&[((r, c), 0), (a, STONE), (b, STONE)]));
             }
         }
     }
