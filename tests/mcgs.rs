@@ -78,6 +78,8 @@ fn check(rulesets: &[&str], least: usize, every: usize, search: Search) {
     let data = include_str!("data/mcgs.tsv");
     let mut s = Session::new();
     let mut memos = Memos::new();
+    // The arena of the searches' values, apart from the session's.
+    let mut arena = cgt_core::game::Arena::new();
     let mut checked = 0;
     let mut seen = 0;
     for line in data
@@ -113,7 +115,6 @@ fn check(rulesets: &[&str], least: usize, every: usize, search: Search) {
         let g = s
             .to_game(&Value::Position(p.clone()), Default::default())
             .unwrap();
-        let mut arena = cgt_core::game::Arena::new();
         assert_eq!(
             p.outcome(&mut arena, &mut memos),
             s.world().arena.outcome(g),
