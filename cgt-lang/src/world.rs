@@ -754,9 +754,10 @@ impl World {
     }
 
     /// The outcome class of a value. A position that does not split, or
-    /// whose rules say a part is too dear to value, is searched on its
-    /// rules; a sum, or a position that splits, is searched on the values
-    /// of its parts, without the canonical form of the whole.
+    /// splits around exactly one part its rules call too dear to value, is
+    /// searched on its rules (see `cgt_core::ruleset::searched_whole`); a
+    /// sum, or another position that splits, is searched on the values of
+    /// its parts, without the canonical form of the whole.
     pub fn outcome_of(&mut self, v: &Value, span: Span) -> Result<Outcome, Error> {
         if let Some(g) = known_value(v) {
             return Ok(self.arena.outcome(g));
