@@ -131,7 +131,11 @@ def main():
             peer_s, ratio = f"{theirs_s:.3f}", f"{theirs_s / ours_s:.1f}×"
         before = recorded.get(wid)
         change = "new"
-        if before:
+        threads = ours[ours.index("--threads") + 1] if "--threads" in ours else "1"
+        if threads != "1":
+            # Several threads: the count depends on how they interleave.
+            before, change = None, "not gated (threads)"
+        elif before:
             change = f"{(count / before - 1) * 100:+.1f} %"
             if count > before * SLOWER:
                 change += " **slower**"

@@ -37,9 +37,13 @@ fn grid(rng: &mut Rng, max_rows: usize, max_cols: usize, weights: &[u64]) -> Gri
     Grid { rows, cols, cells }
 }
 
-/// Values of `count` positions made by `make`, keyed and raw, in one arena
-/// (equal values are equal ids).
-fn check<R: Ruleset>(name: &str, rs: &R, count: usize, mut make: impl FnMut() -> R::Position) {
+/// Values of `count` positions made by `make`, keyed and raw, and keyed on
+/// three threads from the start, in one arena (equal values are equal ids).
+fn check<R>(name: &str, rs: &R, count: usize, mut make: impl FnMut() -> R::Position)
+where
+    R: Ruleset + Sync,
+    R::Position: Send + Sync,
+{
     let mut arena = Arena::new();
     let mut keyed = Evaluator::new(rs);
     let raw_rules = Raw(rs);
@@ -49,6 +53,8 @@ fn check<R: Ruleset>(name: &str, rs: &R, count: usize, mut make: impl FnMut() ->
         let a = keyed.value(&mut arena, &p);
         let b = raw.value(&mut arena, &p);
         assert_eq!(a, b, "{name}: {p:?}");
+        let shared = Evaluator::new(rs).value_on_after(&mut arena, &p, 3, 0);
+        assert_eq!(shared, b, "{name} on three threads: {p:?}");
         let searched = Evaluator::new(rs).outcome_in(&mut arena, &p);
         assert_eq!(searched, arena.outcome(b), "{name} by search: {p:?}");
     }

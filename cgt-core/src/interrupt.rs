@@ -227,9 +227,28 @@ fn add_live(delta: isize) {
             allow_huge_pages();
         }
         let limit = LIMIT.load(Ordering::Relaxed);
+        if limit != 0 && now > limit as isize / 2 {
+            purge_at_once();
+        }
         if limit != 0 && now > limit as isize {
             request(Stop::MemoryLimit);
         }
+    }
+}
+
+/// Past half the memory limit, give freed memory back to the system at
+/// once. The allocator keeps freed pages for a while (up to a tenth of a
+/// second for large blocks) so that it can hand them out again; a thread
+/// does reuse them, but several threads whose tables double at once held
+/// 70 MB over a 200 MB limit that one thread kept to.
+#[cold]
+fn purge_at_once() {
+    static DONE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if !DONE.swap(true, Ordering::Relaxed) {
+        /// `mi_option_purge_delay` in mimalloc's list of options (v3).
+        const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+        // SAFETY: sets one of the allocator's option values; no allocation.
+        unsafe { libmimalloc_sys::mi_option_set(PURGE_DELAY, 0) };
     }
 }
 

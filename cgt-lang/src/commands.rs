@@ -28,6 +28,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
         "stop computations that grow memory past SIZE (e.g. 8G, 500M)",
     ),
     (
+        ":set threads N",
+        "threads for one big value (0: every core, the default)",
+    ),
+    (
         ":set check_keys on|off",
         "check user rulesets' keys on a sample as positions are made",
     ),
@@ -148,7 +152,7 @@ impl Session {
         Ok(out.join("\n"))
     }
 
-    /// `:set max_memory SIZE`, `:set check_keys on|off`.
+    /// `:set max_memory SIZE`, `:set threads N`, `:set check_keys on|off`.
     fn set(&mut self, arg: &str) -> Result<String, Error> {
         let (key, value) = arg
             .split_once(char::is_whitespace)
@@ -164,6 +168,15 @@ impl Session {
                     Ok(format!("max_memory = {bytes} bytes"))
                 }
                 None => Err(Error::plain("expected a size such as 8G or 500M")),
+            },
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if n <= 256 => {
+                    cgt_core::ruleset::set_threads(n);
+                    Ok(format!("threads = {}", cgt_core::ruleset::threads()))
+                }
+                _ => Err(Error::plain(
+                    "expected a number of threads from 0 (every core) to 256",
+                )),
             },
             "check_keys" => {
                 let on = match value {

@@ -335,9 +335,9 @@ fn command(
             }
             _ => eprintln!("error: max_print is a number of characters (0: no limit)"),
         },
-        (":set", Some(key)) if key != "max_memory" && key != "check_keys" => {
+        (":set", Some(key)) if !["max_memory", "threads", "check_keys"].contains(&key) => {
             eprintln!(
-                "error: unknown setting `{key}` (max_memory, check_keys, edit_mode, max_print)"
+                "error: unknown setting `{key}` (max_memory, threads, check_keys, edit_mode, max_print)"
             )
         }
         _ => {

@@ -13,6 +13,7 @@ pub mod hackenbush;
 pub mod heaps;
 pub mod konane;
 pub mod nogo;
+mod parallel;
 pub mod psn;
 pub mod registry;
 mod search;
@@ -27,6 +28,8 @@ use crate::form::Form;
 use crate::game::{Arena, GameId};
 use crate::interrupt::Grows;
 use hashbrown::{HashMap, HashSet};
+pub use parallel::{set_threads, threads};
+use parallel::{Alone, MemoOf};
 use std::hash::Hash;
 use std::sync::Arc;
 
@@ -354,6 +357,91 @@ fn not_short<P: Eq + std::fmt::Debug>(q: &P, stack: &[P], open: impl Fn(&P) -> b
     ))
 }
 
+/// Values the key `root` and every key it needs, post-order over the game
+/// graph with an explicit stack, keeping the values where `memo` says;
+/// false if `memo` said to stop first (what was valued by then is kept).
+fn fill<R: Ruleset, M: MemoOf<R::Position>>(
+    rs: &R,
+    arena: &mut Arena,
+    root: &R::Position,
+    memo: &mut M,
+) -> bool {
+    let mut stack: Vec<R::Position> = vec![root.clone()];
+    // Positions waiting for their children's values: the children (as
+    // signed keys) and the values found so far, each looked up once.
+    let mut waiting: HashMap<R::Position, Waiting<R::Position>> = HashMap::new();
+    while let Some(q) = stack.last().cloned() {
+        crate::interrupt::check();
+        crate::interrupt::note_work();
+        // Valued since it was pushed.
+        if memo.known(arena, &q).is_some() {
+            stack.pop();
+            continue;
+        }
+        // A position met again while it waits for its children lies on a
+        // cycle (those waiting are exactly the ancestors of the top).
+        let entry = waiting.entry(q.clone());
+        let revisited = matches!(entry, hashbrown::hash_map::Entry::Occupied(_));
+        if !revisited && !memo.go_on(arena) {
+            return false;
+        }
+        let w = entry.or_insert_with(|| {
+            let mut children = Vec::with_capacity(32);
+            let (sum, left) = if split(rs, &q, &mut children) {
+                (true, children.len())
+            } else {
+                distinct_keys(rs, rs.raw_options(&q, true), &mut children);
+                let left = children.len();
+                distinct_keys(rs, rs.raw_options(&q, false), &mut children);
+                (false, left)
+            };
+            Waiting {
+                sum,
+                left,
+                values: vec![None; children.len()],
+                children,
+            }
+        });
+        // Children not valued yet go on the stack above `q`.
+        let height = stack.len();
+        let reversed = memo.reversed();
+        let mut visit = |((key, neg), value): (&(R::Position, bool), &mut Option<GameId>)| {
+            if value.is_some() {
+                return;
+            }
+            match memo.known(arena, key) {
+                Some(g) => *value = Some(if *neg { arena.neg(g) } else { g }),
+                None => stack.push(key.clone()),
+            }
+        };
+        let children = w.children.iter().zip(w.values.iter_mut());
+        if reversed {
+            children.rev().for_each(&mut visit);
+        } else {
+            children.for_each(&mut visit);
+        }
+        if stack.len() > height {
+            if revisited {
+                stack.truncate(height);
+                not_short(&q, &stack, |x| waiting.contains_key(x));
+            }
+            continue;
+        }
+        let w = waiting.remove(&q).expect("children found above");
+        let mut left: Vec<GameId> = w.values.into_iter().map(|v| v.expect("found")).collect();
+        let g = if w.sum {
+            left.into_iter()
+                .fold(arena.zero(), |acc, v| arena.add(acc, v))
+        } else {
+            let right = left.split_off(w.left);
+            arena.construct(left, right)
+        };
+        memo.learn(arena, q, g);
+        stack.pop();
+    }
+    true
+}
+
 impl<'r, R: Ruleset> Evaluator<'r, R> {
     /// An evaluator with empty memos.
     pub fn new(ruleset: &'r R) -> Self {
@@ -390,76 +478,28 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
     /// assert_eq!(g, arena.construct(vec![one], vec![minus_one])); // ±1
     /// ```
     pub fn value(&mut self, arena: &mut Arena, p: &R::Position) -> GameId {
+        self.use_arena(arena);
+        let (root, negated) = self.ruleset.signed_key(p);
+        fill(
+            self.ruleset,
+            arena,
+            &root,
+            &mut Alone::new(&mut self.memo.values),
+        );
+        self.memoised(arena, &root, negated)
+    }
+
+    /// Forget values of another arena.
+    fn use_arena(&mut self, arena: &Arena) {
         if self.memo.arena_id != Some(arena.id()) {
             self.memo.values.clear();
             self.memo.arena_id = Some(arena.id());
         }
-        let rs = self.ruleset;
-        let (root, negated) = rs.signed_key(p);
-        let mut stack: Vec<R::Position> = vec![root.clone()];
-        // Positions waiting for their children's values: the children (as
-        // signed keys) and the values found so far, each looked up once.
-        let mut waiting: HashMap<R::Position, Waiting<R::Position>> = HashMap::new();
-        while let Some(q) = stack.last().cloned() {
-            crate::interrupt::check();
-            crate::interrupt::note_work();
-            if self.memo.values.contains_key(&q) {
-                stack.pop();
-                continue;
-            }
-            // A position met again while it waits for its children lies on
-            // a cycle (those waiting are exactly the ancestors of the top).
-            let entry = waiting.entry(q.clone());
-            let revisited = matches!(entry, hashbrown::hash_map::Entry::Occupied(_));
-            let w = entry.or_insert_with(|| {
-                let mut children = Vec::with_capacity(32);
-                let (sum, left) = if split(rs, &q, &mut children) {
-                    (true, children.len())
-                } else {
-                    distinct_keys(rs, rs.raw_options(&q, true), &mut children);
-                    let left = children.len();
-                    distinct_keys(rs, rs.raw_options(&q, false), &mut children);
-                    (false, left)
-                };
-                Waiting {
-                    sum,
-                    left,
-                    values: vec![None; children.len()],
-                    children,
-                }
-            });
-            // Children not valued yet go on the stack above `q`.
-            let height = stack.len();
-            for ((key, neg), value) in w.children.iter().zip(w.values.iter_mut()) {
-                if value.is_some() {
-                    continue;
-                }
-                match self.memo.values.get(key) {
-                    Some(&g) => *value = Some(if *neg { arena.neg(g) } else { g }),
-                    None => stack.push(key.clone()),
-                }
-            }
-            if stack.len() > height {
-                if revisited {
-                    stack.truncate(height);
-                    not_short(&q, &stack, |x| waiting.contains_key(x));
-                }
-                continue;
-            }
-            let w = waiting.remove(&q).expect("children found above");
-            let mut left: Vec<GameId> = w.values.into_iter().map(|v| v.expect("found")).collect();
-            let g = if w.sum {
-                left.into_iter()
-                    .fold(arena.zero(), |acc, v| arena.add(acc, v))
-            } else {
-                let right = left.split_off(w.left);
-                arena.construct(left, right)
-            };
-            self.memo.values.before_insert();
-            self.memo.values.insert(q, g);
-            stack.pop();
-        }
-        let g = self.memo.values[&root];
+    }
+
+    /// The memoised value of a key, negated if asked.
+    fn memoised(&self, arena: &mut Arena, key: &R::Position, negated: bool) -> GameId {
+        let g = self.memo.values[key];
         if negated {
             arena.neg(g)
         } else {

@@ -260,7 +260,8 @@ where
     }
 
     fn value(&self, arena: &mut Arena, memos: &mut Memos) -> GameId {
-        self.with_evaluator(memos, |ev| ev.value(arena, &self.position))
+        let threads = super::threads();
+        self.with_evaluator(memos, |ev| ev.value_on(arena, &self.position, threads))
     }
 
     fn parts(&self, arena: &mut Arena, memos: &mut Memos) -> Vec<GameId> {
