@@ -8,9 +8,18 @@
 use cgt_core::game::Arena;
 use cgt_core::ruleset::grid::{Cells, Grid};
 use cgt_core::ruleset::{
-    amazons::Amazons, clobber::Clobber, col::Col, domineering::Domineering, fission::Fission,
-    konane::Konane, nogo::NoGo, ski_jumps::SkiJumps, snort::Snort, toads::Toads,
-    toppling_dominoes::TopplingDominoes, Evaluator, Ruleset,
+    amazons::Amazons,
+    clobber::Clobber,
+    col::Col,
+    domineering::Domineering,
+    fission::Fission,
+    konane::{Board as KonaneBoard, Konane},
+    nogo::NoGo,
+    ski_jumps::SkiJumps,
+    snort::Snort,
+    toads::Toads,
+    toppling_dominoes::TopplingDominoes,
+    Evaluator, Ruleset,
 };
 use cgt_tests::Xorshift as Rng;
 
@@ -112,7 +121,7 @@ fn boards_with_symmetries_and_conjugates() {
         grid(&mut rng, 1, 14, &[4, 1, 1])
     });
     check("konane", &Konane, 200, || {
-        grid(&mut rng, 3, 4, &[2, 3, 3, 1])
+        KonaneBoard::from_grid(&grid(&mut rng, 3, 4, &[2, 3, 3, 1])).expect("12 squares")
     });
     check("clobber", &Clobber, 200, || {
         grid(&mut rng, 3, 4, &[2, 3, 3])

@@ -22,11 +22,12 @@ pub static INFO: RulesetInfo = RulesetInfo {
         name: "konane",
         signature: "konane(\"xo..|.ox.\")",
         arity: 1..=1,
-        help: "A Konane position: rows separated by `|`, `x` Left's stones, `o` Right's, `.` an empty square, `#` a square off the board. A move jumps one of the mover's stones orthogonally over an adjacent stone of the opponent onto the empty square beyond, capturing it; the stone may go on jumping in the same direction, and may stop after any jump.",
+        help: "A Konane position of up to 64 squares: rows separated by `|`, `x` Left's stones, `o` Right's, `.` an empty square, `#` a square off the board. A move jumps one of the mover's stones orthogonally over an adjacent stone of the opponent onto the empty square beyond, capturing it; the stone may go on jumping in the same direction, and may stop after any jump.",
         example: "value(konane(\"xo.|..o\"))",
         build: |args| {
-            let board = Grid::parse(Arg::text(args, 0, "the board")?, &SYMBOLS)
+            let grid = Grid::parse(Arg::text(args, 0, "the board")?, &SYMBOLS)
                 .map_err(|e| ArgError::at(0, e))?;
+            let board = Board::from_grid(&grid).map_err(|e| ArgError::at(0, e))?;
             Ok(Positioned::boxed(Konane, board))
         },
     }],
@@ -34,39 +35,200 @@ pub static INFO: RulesetInfo = RulesetInfo {
 };
 
 impl Notation for Konane {
-    fn text(&self, g: &Grid) -> String {
-        format!("konane(\"{}\")", g.text(&SYMBOLS))
+    fn text(&self, b: &Board) -> String {
+        format!("konane(\"{}\")", b.to_grid().text(&SYMBOLS))
     }
 }
 
-fn jumps(g: &Grid, mine: u8, theirs: u8) -> Vec<Grid> {
-    let mut out = Vec::new();
-    let step = |r: usize, c: usize, (dr, dc): (isize, isize)| {
-        let (r, c) = (r.checked_add_signed(dr)?, c.checked_add_signed(dc)?);
-        (r < g.rows && c < g.cols).then_some((r, c))
-    };
-    for r in 0..g.rows {
-        for c in 0..g.cols {
-            if g.at(r, c) != mine {
-                continue;
+/// A board of up to 64 squares as bit sets (square `(r, c)` is bit
+/// `r * cols + c`): 32 bytes where a [`Grid`] takes 88, which the memo of a
+/// value holds millions of times, and moves found by bit tests. Boards are
+/// ordered by shape, then by their bits.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    /// Rows and columns.
+    shape: (u8, u8),
+    left: u64,
+    right: u64,
+    /// Squares off the board.
+    off: u64,
+}
+
+impl Board {
+    /// The largest board, in squares.
+    pub const MAX_SQUARES: usize = 64;
+
+    /// The board of a grid of `.`, `x`, `o` and `#` (cells 0 to 3).
+    pub fn from_grid(g: &Grid) -> Result<Board, String> {
+        if g.rows * g.cols > Self::MAX_SQUARES {
+            return Err(format!(
+                "a Konane board has at most {} squares (this one has {})",
+                Self::MAX_SQUARES,
+                g.rows * g.cols
+            ));
+        }
+        let mut b = Board {
+            shape: (g.rows as u8, g.cols as u8),
+            left: 0,
+            right: 0,
+            off: 0,
+        };
+        for (i, &v) in g.cells.iter().enumerate() {
+            match v {
+                LEFT => b.left |= 1 << i,
+                RIGHT => b.right |= 1 << i,
+                OFF => b.off |= 1 << i,
+                _ => {}
             }
-            for dir in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
-                // The board as it is after the jumps so far, made at the first.
-                let mut board: Option<Grid> = None;
-                let mut at = (r, c);
-                while let Some(over) = step(at.0, at.1, dir) {
-                    let Some(to) = step(over.0, over.1, dir) else {
-                        break;
-                    };
-                    let now = board.as_ref().unwrap_or(g);
-                    if now.at(over.0, over.1) != theirs || now.at(to.0, to.1) != 0 {
-                        break;
-                    }
-                    let lifted = now.with(&[((r, c), 0), (over, 0)]);
-                    out.push(lifted.with(&[(to, mine)]));
-                    board = Some(lifted);
-                    at = to;
+        }
+        Ok(b)
+    }
+
+    /// The board as a grid.
+    pub fn to_grid(&self) -> Grid {
+        let (rows, cols) = (usize::from(self.shape.0), usize::from(self.shape.1));
+        let cells = (0..rows * cols)
+            .map(|i| {
+                let bit = 1u64 << i;
+                if self.left & bit != 0 {
+                    LEFT
+                } else if self.right & bit != 0 {
+                    RIGHT
+                } else if self.off & bit != 0 {
+                    OFF
+                } else {
+                    0
                 }
+            })
+            .collect();
+        Grid { rows, cols, cells }
+    }
+
+    /// The least of the board's images under the eight symmetries of the
+    /// square (the fewest rows first): every symmetry keeps the rules.
+    fn least_image(&self) -> Board {
+        let (rows, cols) = self.shape;
+        match rows.cmp(&cols) {
+            // Fewer rows than columns is the least shape.
+            std::cmp::Ordering::Less => self.least_upright(),
+            std::cmp::Ordering::Greater => self.transposed().least_upright(),
+            std::cmp::Ordering::Equal => {
+                self.least_upright().min(self.transposed().least_upright())
+            }
+        }
+    }
+
+    /// The least of the images that keep rows as rows: the board, mirrored,
+    /// flipped and turned half round, by word operations.
+    fn least_upright(&self) -> Board {
+        let (rows, cols) = (u32::from(self.shape.0), u32::from(self.shape.1));
+        let n = rows * cols;
+        // Half a turn reverses the order of all squares.
+        let turn = |x: u64| {
+            if n == 0 {
+                0
+            } else {
+                x.reverse_bits() >> (64 - n)
+            }
+        };
+        // A flip reverses the order of the rows.
+        let row = if cols >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << cols) - 1
+        };
+        let flip = |x: u64| {
+            let mut out = 0;
+            for r in 0..rows {
+                out |= (x >> (r * cols) & row) << ((rows - 1 - r) * cols);
+            }
+            out
+        };
+        let board = (self.left, self.right, self.off);
+        let turned = (turn(board.0), turn(board.1), turn(board.2));
+        let flipped = (flip(board.0), flip(board.1), flip(board.2));
+        let mirrored = (flip(turned.0), flip(turned.1), flip(turned.2));
+        let (left, right, off) = board.min(turned).min(flipped).min(mirrored);
+        Board {
+            shape: self.shape,
+            left,
+            right,
+            off,
+        }
+    }
+
+    /// The board with `f` applied to each set of squares.
+    fn map_bits(self, f: impl Fn(u64) -> u64) -> Board {
+        Board {
+            shape: self.shape,
+            left: f(self.left),
+            right: f(self.right),
+            off: f(self.off),
+        }
+    }
+
+    /// The board reflected in its main diagonal.
+    fn transposed(&self) -> Board {
+        let (rows, cols) = (usize::from(self.shape.0), usize::from(self.shape.1));
+        let t = |x: u64| {
+            let mut out = 0;
+            let mut bits = x;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                out |= 1 << ((i % cols) * rows + i / cols);
+            }
+            out
+        };
+        Board {
+            shape: (self.shape.1, self.shape.0),
+            ..self.clone().map_bits(t)
+        }
+    }
+}
+
+const OFF: u8 = 3;
+
+/// The four directions as (row step, column step).
+const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+
+fn jumps(b: &Board, left: bool) -> Vec<Board> {
+    let (mine, theirs) = if left {
+        (b.left, b.right)
+    } else {
+        (b.right, b.left)
+    };
+    let (rows, cols) = (isize::from(b.shape.0), isize::from(b.shape.1));
+    let inside = |r: isize, c: isize| (0..rows).contains(&r) && (0..cols).contains(&c);
+    let mut out = Vec::new();
+    let mut stones = mine;
+    while stones != 0 {
+        let i = stones.trailing_zeros() as isize;
+        stones &= stones - 1;
+        for (dr, dc) in DIRECTIONS {
+            // The stone is lifted, and each jump captures and lands.
+            let (ours, mut others) = (mine & !(1 << i), theirs);
+            let (mut r, mut c) = (i / cols, i % cols);
+            while inside(r + 2 * dr, c + 2 * dc) {
+                let over = 1u64 << ((r + dr) * cols + c + dc);
+                let to = 1u64 << ((r + 2 * dr) * cols + c + 2 * dc);
+                if others & over == 0 || (ours | others | b.off) & to != 0 {
+                    break;
+                }
+                others &= !over;
+                let (l, rt) = if left {
+                    (ours | to, others)
+                } else {
+                    (others, ours | to)
+                };
+                out.push(Board {
+                    shape: b.shape,
+                    left: l,
+                    right: rt,
+                    off: b.off,
+                });
+                r += 2 * dr;
+                c += 2 * dc;
             }
         }
     }
@@ -74,19 +236,111 @@ fn jumps(g: &Grid, mine: u8, theirs: u8) -> Vec<Grid> {
 }
 
 impl Ruleset for Konane {
-    type Position = Grid;
+    type Position = Board;
 
-    fn left_options(&self, g: &Grid) -> Vec<Grid> {
-        jumps(g, LEFT, RIGHT)
+    fn left_options(&self, b: &Board) -> Vec<Board> {
+        jumps(b, true)
     }
 
-    fn right_options(&self, g: &Grid) -> Vec<Grid> {
-        jumps(g, RIGHT, LEFT)
+    fn right_options(&self, b: &Board) -> Vec<Board> {
+        jumps(b, false)
     }
 
-    fn canonical_key(&self, g: &Grid) -> Grid {
-        // Every symmetry of the square keeps the rules; empty squares are
-        // landed on, so the board is not trimmed.
-        g.least_symmetric()
+    fn canonical_key(&self, b: &Board) -> Board {
+        // Empty squares are landed on, so the board is not trimmed.
+        b.least_image()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The jumps of the grid code the board replaced, cell by cell.
+    fn grid_jumps(g: &Grid, mine: u8, theirs: u8) -> Vec<Grid> {
+        let mut out = Vec::new();
+        for r in 0..g.rows {
+            for c in 0..g.cols {
+                if g.at(r, c) != mine {
+                    continue;
+                }
+                for (dr, dc) in DIRECTIONS {
+                    let mut now = g.clone();
+                    let (mut r2, mut c2) = (r as isize, c as isize);
+                    loop {
+                        let (or, oc, tr, tc) = (r2 + dr, c2 + dc, r2 + 2 * dr, c2 + 2 * dc);
+                        if tr < 0 || tc < 0 || tr >= g.rows as isize || tc >= g.cols as isize {
+                            break;
+                        }
+                        let (o, t) = ((or as usize, oc as usize), (tr as usize, tc as usize));
+                        if now.at(o.0, o.1) != theirs || now.at(t.0, t.1) != 0 {
+                            break;
+                        }
+                        now = now.with(&[((r2 as usize, c2 as usize), 0), (o, 0), (t, mine)]);
+                        out.push(now.clone());
+                        (r2, c2) = (tr, tc);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn jumps_are_those_read_cell_by_cell_and_keys_are_images() {
+        // Every board of 2×3 and 3×2 squares, and pseudo-random 4×4 ones.
+        let mut boards = Vec::new();
+        for (rows, cols) in [(2, 3), (3, 2), (1, 5)] {
+            for code in 0..4usize.pow((rows * cols) as u32) {
+                let cells = (0..rows * cols)
+                    .map(|k| (code >> (2 * k) & 3) as u8)
+                    .collect();
+                boards.push(Grid { rows, cols, cells });
+            }
+        }
+        let mut seed = 7u64;
+        for _ in 0..2000 {
+            let cells = (0..16)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    [0, 0, 1, 1, 2, 2, 3][(seed % 7) as usize]
+                })
+                .collect();
+            boards.push(Grid {
+                rows: 4,
+                cols: 4,
+                cells,
+            });
+        }
+        for g in &boards {
+            let b = Board::from_grid(g).expect("small");
+            assert_eq!(b.to_grid(), *g);
+            for (left, (mine, theirs)) in [(true, (LEFT, RIGHT)), (false, (RIGHT, LEFT))] {
+                let ours: Vec<Grid> = jumps(&b, left).iter().map(Board::to_grid).collect();
+                assert_eq!(ours, grid_jumps(g, mine, theirs), "{g:?}");
+            }
+            // The key is an image of the board under a symmetry, the same
+            // for all of them.
+            let key = b.least_image();
+            let upright = [g.clone(), g.mirrored(), g.flipped(), g.mirrored().flipped()];
+            let images: Vec<Grid> = upright
+                .iter()
+                .flat_map(|u| [u.clone(), u.transposed()])
+                .collect();
+            assert!(images.contains(&key.to_grid()), "{g:?}");
+            for image in &images {
+                assert_eq!(Board::from_grid(image).unwrap().least_image(), key, "{g:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn boards_beyond_64_squares_are_refused() {
+        let g = Grid::parse(&vec!["x".repeat(13); 5].join("|"), &SYMBOLS).unwrap();
+        assert!(Board::from_grid(&g)
+            .unwrap_err()
+            .contains("at most 64 squares"));
     }
 }
