@@ -22,13 +22,12 @@ pub static INFO: RulesetInfo = RulesetInfo {
         name: "konane",
         signature: "konane(\"xo..|.ox.\")",
         arity: 1..=1,
-        help: "A Konane position of up to 64 squares: rows separated by `|`, `x` Left's stones, `o` Right's, `.` an empty square, `#` a square off the board. A move jumps one of the mover's stones orthogonally over an adjacent stone of the opponent onto the empty square beyond, capturing it; the stone may go on jumping in the same direction, and may stop after any jump.",
+        help: "A Konane position: rows separated by `|`, `x` Left's stones, `o` Right's, `.` an empty square, `#` a square off the board. A move jumps one of the mover's stones orthogonally over an adjacent stone of the opponent onto the empty square beyond, capturing it; the stone may go on jumping in the same direction, and may stop after any jump.",
         example: "value(konane(\"xo.|..o\"))",
         build: |args| {
             let grid = Grid::parse(Arg::text(args, 0, "the board")?, &SYMBOLS)
                 .map_err(|e| ArgError::at(0, e))?;
-            let board = Board::from_grid(&grid).map_err(|e| ArgError::at(0, e))?;
-            Ok(Positioned::boxed(Konane, board))
+            Ok(Positioned::boxed(Konane, Board::from_grid(grid)))
         },
     }],
     words: &[],
@@ -40,12 +39,40 @@ impl Notation for Konane {
     }
 }
 
+/// A Konane position: a board of up to 64 squares as bit sets, a larger
+/// one as a grid (boxed, so that a position takes 40 bytes either way).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Board {
+    /// Up to 64 squares.
+    Small(Bits),
+    /// More than 64 squares.
+    Large(Box<Grid>),
+}
+
+impl Board {
+    /// The position of a grid of `.`, `x`, `o` and `#` (cells 0 to 3).
+    pub fn from_grid(g: Grid) -> Board {
+        match Bits::from_grid(&g) {
+            Ok(bits) => Board::Small(bits),
+            Err(_) => Board::Large(Box::new(g)),
+        }
+    }
+
+    /// The position as a grid.
+    pub fn to_grid(&self) -> Grid {
+        match self {
+            Board::Small(bits) => bits.to_grid(),
+            Board::Large(g) => (**g).clone(),
+        }
+    }
+}
+
 /// A board of up to 64 squares as bit sets (square `(r, c)` is bit
 /// `r * cols + c`): 32 bytes where a [`Grid`] takes 88, which the memo of a
 /// value holds millions of times, and moves found by bit tests. Boards are
 /// ordered by shape, then by their bits.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Board {
+pub struct Bits {
     /// Rows and columns.
     shape: (u8, u8),
     left: u64,
@@ -54,12 +81,12 @@ pub struct Board {
     off: u64,
 }
 
-impl Board {
+impl Bits {
     /// The largest board, in squares.
     pub const MAX_SQUARES: usize = 64;
 
     /// The board of a grid of `.`, `x`, `o` and `#` (cells 0 to 3).
-    pub fn from_grid(g: &Grid) -> Result<Board, String> {
+    pub fn from_grid(g: &Grid) -> Result<Bits, String> {
         if g.rows * g.cols > Self::MAX_SQUARES {
             return Err(format!(
                 "a Konane board has at most {} squares (this one has {})",
@@ -67,7 +94,7 @@ impl Board {
                 g.rows * g.cols
             ));
         }
-        let mut b = Board {
+        let mut b = Bits {
             shape: (g.rows as u8, g.cols as u8),
             left: 0,
             right: 0,
@@ -106,7 +133,7 @@ impl Board {
 
     /// The least of the board's images under the eight symmetries of the
     /// square (the fewest rows first): every symmetry keeps the rules.
-    fn least_image(&self) -> Board {
+    fn least_image(&self) -> Bits {
         let (rows, cols) = self.shape;
         match rows.cmp(&cols) {
             // Fewer rows than columns is the least shape.
@@ -120,7 +147,7 @@ impl Board {
 
     /// The least of the images that keep rows as rows: the board, mirrored,
     /// flipped and turned half round, by word operations.
-    fn least_upright(&self) -> Board {
+    fn least_upright(&self) -> Bits {
         let (rows, cols) = (u32::from(self.shape.0), u32::from(self.shape.1));
         let n = rows * cols;
         // Half a turn reverses the order of all squares.
@@ -149,7 +176,7 @@ impl Board {
         let flipped = (flip(board.0), flip(board.1), flip(board.2));
         let mirrored = (flip(turned.0), flip(turned.1), flip(turned.2));
         let (left, right, off) = board.min(turned).min(flipped).min(mirrored);
-        Board {
+        Bits {
             shape: self.shape,
             left,
             right,
@@ -158,8 +185,8 @@ impl Board {
     }
 
     /// The board with `f` applied to each set of squares.
-    fn map_bits(self, f: impl Fn(u64) -> u64) -> Board {
-        Board {
+    fn map_bits(self, f: impl Fn(u64) -> u64) -> Bits {
+        Bits {
             shape: self.shape,
             left: f(self.left),
             right: f(self.right),
@@ -168,7 +195,7 @@ impl Board {
     }
 
     /// The board reflected in its main diagonal.
-    fn transposed(&self) -> Board {
+    fn transposed(&self) -> Bits {
         let (rows, cols) = (usize::from(self.shape.0), usize::from(self.shape.1));
         let t = |x: u64| {
             let mut out = 0;
@@ -180,7 +207,7 @@ impl Board {
             }
             out
         };
-        Board {
+        Bits {
             shape: (self.shape.1, self.shape.0),
             ..self.clone().map_bits(t)
         }
@@ -192,7 +219,7 @@ const OFF: u8 = 3;
 /// The four directions as (row step, column step).
 const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 
-fn jumps(b: &Board, left: bool) -> Vec<Board> {
+fn jumps(b: &Bits, left: bool) -> Vec<Bits> {
     let (mine, theirs) = if left {
         (b.left, b.right)
     } else {
@@ -221,7 +248,7 @@ fn jumps(b: &Board, left: bool) -> Vec<Board> {
                 } else {
                     (others, ours | to)
                 };
-                out.push(Board {
+                out.push(Bits {
                     shape: b.shape,
                     left: l,
                     right: rt,
@@ -235,56 +262,73 @@ fn jumps(b: &Board, left: bool) -> Vec<Board> {
     out
 }
 
+/// The jumps on a grid, cell by cell (boards beyond 64 squares).
+fn grid_jumps(g: &Grid, mine: u8, theirs: u8) -> Vec<Grid> {
+    let mut out = Vec::new();
+    let (rows, cols) = (g.rows as isize, g.cols as isize);
+    for r in 0..rows {
+        for c in 0..cols {
+            if g.at(r as usize, c as usize) != mine {
+                continue;
+            }
+            for (dr, dc) in DIRECTIONS {
+                let mut now = g.clone();
+                let (mut r2, mut c2) = (r, c);
+                while (0..rows).contains(&(r2 + 2 * dr)) && (0..cols).contains(&(c2 + 2 * dc)) {
+                    let at = |r: isize, c: isize| (r as usize, c as usize);
+                    let (from, over, to) = (
+                        at(r2, c2),
+                        at(r2 + dr, c2 + dc),
+                        at(r2 + 2 * dr, c2 + 2 * dc),
+                    );
+                    if now.at(over.0, over.1) != theirs || now.at(to.0, to.1) != 0 {
+                        break;
+                    }
+                    now = now.with(&[(from, 0), (over, 0), (to, mine)]);
+                    out.push(now.clone());
+                    (r2, c2) = (r2 + 2 * dr, c2 + 2 * dc);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn moves(b: &Board, left: bool) -> Vec<Board> {
+    match b {
+        Board::Small(bits) => jumps(bits, left).into_iter().map(Board::Small).collect(),
+        Board::Large(g) => {
+            let (mine, theirs) = if left { (LEFT, RIGHT) } else { (RIGHT, LEFT) };
+            let boxed = |g| Board::Large(Box::new(g));
+            grid_jumps(g, mine, theirs).into_iter().map(boxed).collect()
+        }
+    }
+}
+
 impl Ruleset for Konane {
     type Position = Board;
 
     fn left_options(&self, b: &Board) -> Vec<Board> {
-        jumps(b, true)
+        moves(b, true)
     }
 
     fn right_options(&self, b: &Board) -> Vec<Board> {
-        jumps(b, false)
+        moves(b, false)
     }
 
     fn canonical_key(&self, b: &Board) -> Board {
-        // Empty squares are landed on, so the board is not trimmed.
-        b.least_image()
+        // Every symmetry of the square keeps the rules; empty squares are
+        // landed on, so the board is not trimmed.
+        match b {
+            Board::Small(bits) => Board::Small(bits.least_image()),
+            Board::Large(g) => Board::Large(Box::new(g.least_symmetric())),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The jumps of the grid code the board replaced, cell by cell.
-    fn grid_jumps(g: &Grid, mine: u8, theirs: u8) -> Vec<Grid> {
-        let mut out = Vec::new();
-        for r in 0..g.rows {
-            for c in 0..g.cols {
-                if g.at(r, c) != mine {
-                    continue;
-                }
-                for (dr, dc) in DIRECTIONS {
-                    let mut now = g.clone();
-                    let (mut r2, mut c2) = (r as isize, c as isize);
-                    loop {
-                        let (or, oc, tr, tc) = (r2 + dr, c2 + dc, r2 + 2 * dr, c2 + 2 * dc);
-                        if tr < 0 || tc < 0 || tr >= g.rows as isize || tc >= g.cols as isize {
-                            break;
-                        }
-                        let (o, t) = ((or as usize, oc as usize), (tr as usize, tc as usize));
-                        if now.at(o.0, o.1) != theirs || now.at(t.0, t.1) != 0 {
-                            break;
-                        }
-                        now = now.with(&[((r2 as usize, c2 as usize), 0), (o, 0), (t, mine)]);
-                        out.push(now.clone());
-                        (r2, c2) = (tr, tc);
-                    }
-                }
-            }
-        }
-        out
-    }
 
     #[test]
     fn jumps_are_those_read_cell_by_cell_and_keys_are_images() {
@@ -315,10 +359,10 @@ mod tests {
             });
         }
         for g in &boards {
-            let b = Board::from_grid(g).expect("small");
+            let b = Bits::from_grid(g).expect("small");
             assert_eq!(b.to_grid(), *g);
             for (left, (mine, theirs)) in [(true, (LEFT, RIGHT)), (false, (RIGHT, LEFT))] {
-                let ours: Vec<Grid> = jumps(&b, left).iter().map(Board::to_grid).collect();
+                let ours: Vec<Grid> = jumps(&b, left).iter().map(Bits::to_grid).collect();
                 assert_eq!(ours, grid_jumps(g, mine, theirs), "{g:?}");
             }
             // The key is an image of the board under a symmetry, the same
@@ -331,7 +375,7 @@ mod tests {
                 .collect();
             assert!(images.contains(&key.to_grid()), "{g:?}");
             for image in &images {
-                assert_eq!(Board::from_grid(image).unwrap().least_image(), key, "{g:?}");
+                assert_eq!(Bits::from_grid(image).unwrap().least_image(), key, "{g:?}");
             }
         }
     }
@@ -339,7 +383,7 @@ mod tests {
     #[test]
     fn boards_beyond_64_squares_are_refused() {
         let g = Grid::parse(&vec!["x".repeat(13); 5].join("|"), &SYMBOLS).unwrap();
-        assert!(Board::from_grid(&g)
+        assert!(Bits::from_grid(&g)
             .unwrap_err()
             .contains("at most 64 squares"));
     }
