@@ -12,7 +12,7 @@ use cgt_core::ruleset::{
     clobber::Clobber,
     col::Col,
     domineering::Domineering,
-    fission::Fission,
+    fission::{Board as FissionBoard, Fission},
     konane::{Board as KonaneBoard, Konane},
     nogo::NoGo,
     ski_jumps::SkiJumps,
@@ -104,7 +104,11 @@ fn boards_with_symmetries_and_conjugates() {
     let mut rng = Rng(3);
     // Cell values as each ruleset reads them (0 is an empty square).
     check("fission", &Fission, 200, || {
-        grid(&mut rng, 4, 4, &[6, 2, 1])
+        FissionBoard::from_grid(grid(&mut rng, 4, 4, &[6, 2, 1]))
+    });
+    // Boards beyond 64 squares keep the grid's moves and keys.
+    check("fission on a grid", &Fission, 30, || {
+        FissionBoard::Large(Box::new(grid(&mut rng, 3, 3, &[6, 2, 1])))
     });
     check("amazons", &Amazons, 100, || {
         let mut g = grid(&mut rng, 3, 3, &[6, 0, 0, 2]);
@@ -122,6 +126,9 @@ fn boards_with_symmetries_and_conjugates() {
     });
     check("konane", &Konane, 200, || {
         KonaneBoard::from_grid(grid(&mut rng, 3, 4, &[2, 3, 3, 1]))
+    });
+    check("konane on a grid", &Konane, 30, || {
+        KonaneBoard::Large(Box::new(grid(&mut rng, 3, 4, &[2, 3, 3, 1])))
     });
     check("clobber", &Clobber, 200, || {
         grid(&mut rng, 3, 4, &[2, 3, 3])

@@ -3,6 +3,7 @@
 //! go on jumping in the same direction; each stop is a move. Left's stones
 //! are `x`, Right's `o`, `#` a square off the board.
 
+use super::bits::{Shape, MAX_SQUARES};
 use super::grid::Grid;
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::Ruleset;
@@ -67,14 +68,12 @@ impl Board {
     }
 }
 
-/// A board of up to 64 squares as bit sets (square `(r, c)` is bit
-/// `r * cols + c`): 32 bytes where a [`Grid`] takes 88, which the memo of a
-/// value holds millions of times, and moves found by bit tests. Boards are
+/// A board of up to 64 squares as bit sets (see [`super::bits`]): 32 bytes
+/// where a [`Grid`] takes 88, and moves found by bit tests. Boards are
 /// ordered by shape, then by their bits.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Bits {
-    /// Rows and columns.
-    shape: (u8, u8),
+    shape: Shape,
     left: u64,
     right: u64,
     /// Squares off the board.
@@ -82,20 +81,16 @@ pub struct Bits {
 }
 
 impl Bits {
-    /// The largest board, in squares.
-    pub const MAX_SQUARES: usize = 64;
-
     /// The board of a grid of `.`, `x`, `o` and `#` (cells 0 to 3).
     pub fn from_grid(g: &Grid) -> Result<Bits, String> {
-        if g.rows * g.cols > Self::MAX_SQUARES {
-            return Err(format!(
-                "a Konane board has at most {} squares (this one has {})",
-                Self::MAX_SQUARES,
+        let shape = Shape::of(g.rows, g.cols).ok_or_else(|| {
+            format!(
+                "a board of bits has at most {MAX_SQUARES} squares (this one has {})",
                 g.rows * g.cols
-            ));
-        }
+            )
+        })?;
         let mut b = Bits {
-            shape: (g.rows as u8, g.cols as u8),
+            shape,
             left: 0,
             right: 0,
             off: 0,
@@ -113,7 +108,7 @@ impl Bits {
 
     /// The board as a grid.
     pub fn to_grid(&self) -> Grid {
-        let (rows, cols) = (usize::from(self.shape.0), usize::from(self.shape.1));
+        let (rows, cols) = self.shape.dims();
         let cells = (0..rows * cols)
             .map(|i| {
                 let bit = 1u64 << i;
@@ -131,86 +126,37 @@ impl Bits {
         Grid { rows, cols, cells }
     }
 
-    /// The least of the board's images under the eight symmetries of the
-    /// square (the fewest rows first): every symmetry keeps the rules.
-    fn least_image(&self) -> Bits {
-        let (rows, cols) = self.shape;
-        match rows.cmp(&cols) {
-            // Fewer rows than columns is the least shape.
-            std::cmp::Ordering::Less => self.least_upright(),
-            std::cmp::Ordering::Greater => self.transposed().least_upright(),
-            std::cmp::Ordering::Equal => {
-                self.least_upright().min(self.transposed().least_upright())
-            }
-        }
-    }
-
-    /// The least of the images that keep rows as rows: the board, mirrored,
-    /// flipped and turned half round, by word operations.
-    fn least_upright(&self) -> Bits {
-        let (rows, cols) = (u32::from(self.shape.0), u32::from(self.shape.1));
-        let n = rows * cols;
-        // Half a turn reverses the order of all squares.
-        let turn = |x: u64| {
-            if n == 0 {
-                0
-            } else {
-                x.reverse_bits() >> (64 - n)
-            }
-        };
-        // A flip reverses the order of the rows.
-        let row = if cols >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << cols) - 1
-        };
-        let flip = |x: u64| {
-            let mut out = 0;
-            for r in 0..rows {
-                out |= (x >> (r * cols) & row) << ((rows - 1 - r) * cols);
-            }
-            out
-        };
-        let board = (self.left, self.right, self.off);
-        let turned = (turn(board.0), turn(board.1), turn(board.2));
-        let flipped = (flip(board.0), flip(board.1), flip(board.2));
-        let mirrored = (flip(turned.0), flip(turned.1), flip(turned.2));
-        let (left, right, off) = board.min(turned).min(flipped).min(mirrored);
+    /// The board with `f` applied to each set of squares, in `shape`.
+    fn map(&self, shape: Shape, f: impl Fn(u64) -> u64) -> Bits {
         Bits {
-            shape: self.shape,
-            left,
-            right,
-            off,
-        }
-    }
-
-    /// The board with `f` applied to each set of squares.
-    fn map_bits(self, f: impl Fn(u64) -> u64) -> Bits {
-        Bits {
-            shape: self.shape,
+            shape,
             left: f(self.left),
             right: f(self.right),
             off: f(self.off),
         }
     }
 
-    /// The board reflected in its main diagonal.
-    fn transposed(&self) -> Bits {
-        let (rows, cols) = (usize::from(self.shape.0), usize::from(self.shape.1));
-        let t = |x: u64| {
-            let mut out = 0;
-            let mut bits = x;
-            while bits != 0 {
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                out |= 1 << ((i % cols) * rows + i / cols);
-            }
-            out
-        };
-        Bits {
-            shape: (self.shape.1, self.shape.0),
-            ..self.clone().map_bits(t)
+    /// The least of the board's images under the eight symmetries of the
+    /// square (the fewest rows first): every symmetry keeps the rules.
+    fn least_image(&self) -> Bits {
+        let (rows, cols) = self.shape.dims();
+        let transposed = || self.map(self.shape.transposed(), |x| self.shape.transpose(x));
+        match rows.cmp(&cols) {
+            // Fewer rows than columns is the least shape.
+            std::cmp::Ordering::Less => self.least_upright(),
+            std::cmp::Ordering::Greater => transposed().least_upright(),
+            std::cmp::Ordering::Equal => self.least_upright().min(transposed().least_upright()),
         }
+    }
+
+    /// The least of the images that keep rows as rows: the board, mirrored,
+    /// flipped and turned half round.
+    fn least_upright(&self) -> Bits {
+        let s = self.shape;
+        let turned = self.map(s, |x| s.turn(x));
+        let flipped = self.map(s, |x| s.flip(x));
+        let mirrored = turned.map(s, |x| s.flip(x));
+        self.clone().min(turned).min(flipped).min(mirrored)
     }
 }
 
@@ -381,10 +327,18 @@ mod tests {
     }
 
     #[test]
-    fn boards_beyond_64_squares_are_refused() {
-        let g = Grid::parse(&vec!["x".repeat(13); 5].join("|"), &SYMBOLS).unwrap();
+    fn boards_beyond_64_squares_are_grids() {
+        let g = Grid::parse(&vec!["xo.x.o.x.oox.".to_string(); 5].join("|"), &SYMBOLS).unwrap();
         assert!(Bits::from_grid(&g)
             .unwrap_err()
             .contains("at most 64 squares"));
+        let b = Board::from_grid(g.clone());
+        assert!(matches!(b, Board::Large(_)));
+        assert_eq!(b.to_grid(), g);
+        for (left, (mine, theirs)) in [(true, (LEFT, RIGHT)), (false, (RIGHT, LEFT))] {
+            let found: Vec<Grid> = moves(&b, left).iter().map(Board::to_grid).collect();
+            assert_eq!(found, grid_jumps(&g, mine, theirs));
+            assert!(!found.is_empty());
+        }
     }
 }

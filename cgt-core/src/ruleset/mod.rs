@@ -2,6 +2,7 @@
 //! options; the engine gives values, outcomes and forms.
 
 pub mod amazons;
+pub mod bits;
 pub mod clobber;
 pub mod col;
 pub mod cutcake;

@@ -1,0 +1,165 @@
+//! Boards of up to 64 squares as bit sets (square `(r, c)` is bit
+//! `r * cols + c`), shared by the rulesets that keep their positions so:
+//! the symmetries of the rectangle by word operations. A memo of a value
+//! holds millions of positions, and a board in a few words takes a third of
+//! the memory of a [`super::grid::Grid`] and hashes in a few instructions.
+
+/// The most squares a bit board holds.
+pub const MAX_SQUARES: usize = 64;
+
+/// The shape of a board: rows and columns (rows × columns ≤ 64).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shape(pub u8, pub u8);
+
+impl Shape {
+    /// The shape of a `rows` × `cols` board, if it has at most 64 squares.
+    pub fn of(rows: usize, cols: usize) -> Option<Shape> {
+        let (r, c) = (u8::try_from(rows).ok()?, u8::try_from(cols).ok()?);
+        (rows * cols <= MAX_SQUARES).then_some(Shape(r, c))
+    }
+
+    /// Rows and columns.
+    pub fn dims(self) -> (usize, usize) {
+        (usize::from(self.0), usize::from(self.1))
+    }
+
+    /// The shape with rows and columns exchanged.
+    pub fn transposed(self) -> Shape {
+        Shape(self.1, self.0)
+    }
+
+    /// The squares of a row.
+    fn row(self) -> u64 {
+        low(u32::from(self.1))
+    }
+
+    /// The squares not in the first column.
+    pub fn not_first_column(self) -> u64 {
+        let (rows, cols) = self.dims();
+        (0..rows).fold(0, |acc, r| acc | (self.row() & !1) << (r * cols))
+    }
+
+    /// The squares not in the last column.
+    pub fn not_last_column(self) -> u64 {
+        let (rows, cols) = self.dims();
+        (0..rows).fold(0, |acc, r| acc | (self.row() >> 1) << (r * cols))
+    }
+
+    /// Every square.
+    pub fn all(self) -> u64 {
+        let (rows, cols) = self.dims();
+        low((rows * cols) as u32)
+    }
+
+    /// `x` turned half round: the order of all squares reversed.
+    pub fn turn(self, x: u64) -> u64 {
+        let n = u32::from(self.0) * u32::from(self.1);
+        if n == 0 {
+            0
+        } else {
+            x.reverse_bits() >> (64 - n)
+        }
+    }
+
+    /// `x` upside down: the order of the rows reversed.
+    pub fn flip(self, x: u64) -> u64 {
+        let (rows, cols) = (u32::from(self.0), u32::from(self.1));
+        let row = self.row();
+        let mut out = 0;
+        for r in 0..rows {
+            out |= (x >> (r * cols) & row) << ((rows - 1 - r) * cols);
+        }
+        out
+    }
+
+    /// `x` mirrored: the order of the columns reversed.
+    pub fn mirror(self, x: u64) -> u64 {
+        self.flip(self.turn(x))
+    }
+
+    /// `x` reflected in the main diagonal (its shape is [`Shape::transposed`]).
+    pub fn transpose(self, x: u64) -> u64 {
+        let (rows, cols) = self.dims();
+        let mut out = 0;
+        let mut bits = x;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            out |= 1 << ((i % cols) * rows + i / cols);
+        }
+        out
+    }
+}
+
+/// The lowest `n` bits (all 64 for `n` ≥ 64).
+fn low(n: u32) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1 << n) - 1
+    }
+}
+
+/// Iterates over the set bits of `x`, lowest first, as indices.
+pub fn squares(x: u64) -> impl Iterator<Item = usize> {
+    let mut bits = x;
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            i
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where a symmetry takes square `(r, c)` of a `rows` × `cols` board.
+    fn image(x: u64, s: Shape, to: impl Fn(usize, usize) -> (usize, usize), width: usize) -> u64 {
+        let cols = s.dims().1;
+        squares(x).fold(0, |acc, i| {
+            let (r, c) = to(i / cols, i % cols);
+            acc | 1 << (r * width + c)
+        })
+    }
+
+    #[test]
+    fn word_operations_move_each_square_where_the_symmetry_does() {
+        let mut seed = 3u64;
+        for (rows, cols) in [
+            (1, 1),
+            (1, 7),
+            (3, 5),
+            (4, 4),
+            (5, 6),
+            (7, 9),
+            (8, 8),
+            (2, 32),
+            (1, 64),
+        ] {
+            let s = Shape::of(rows, cols).unwrap();
+            for _ in 0..50 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let x = seed & s.all();
+                let (lr, lc) = (rows - 1, cols - 1);
+                assert_eq!(s.turn(x), image(x, s, |r, c| (lr - r, lc - c), cols));
+                assert_eq!(s.flip(x), image(x, s, |r, c| (lr - r, c), cols));
+                assert_eq!(s.mirror(x), image(x, s, |r, c| (r, lc - c), cols));
+                assert_eq!(s.transpose(x), image(x, s, |r, c| (c, r), rows));
+            }
+        }
+        for (rows, cols) in [(1, 1), (3, 5), (8, 8), (1, 64)] {
+            let s = Shape::of(rows, cols).unwrap();
+            let first: u64 = (0..rows).map(|r| 1 << (r * cols)).sum();
+            let last: u64 = (0..rows).map(|r| 1 << (r * cols + cols - 1)).sum();
+            assert_eq!(s.not_first_column(), s.all() & !first);
+            assert_eq!(s.not_last_column(), s.all() & !last);
+        }
+        assert_eq!(Shape::of(9, 8), None);
+        assert_eq!(Shape::of(300, 0), None);
+    }
+}
