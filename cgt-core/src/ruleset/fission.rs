@@ -246,23 +246,12 @@ impl Ruleset for Fission {
         // the negative game (a tie goes to the upright image).
         match b {
             Board::Small(bits) => {
-                // Boards are ordered by shape first: of a board that is not
-                // square, the image with fewer rows is the lesser.
-                let (rows, cols) = bits.shape.dims();
-                match rows.cmp(&cols) {
-                    std::cmp::Ordering::Less => (Board::Small(bits.least_upright()), false),
-                    std::cmp::Ordering::Greater => {
-                        (Board::Small(bits.transposed().least_upright()), true)
-                    }
-                    std::cmp::Ordering::Equal => {
-                        let upright = bits.least_upright();
-                        let transposed = bits.transposed().least_upright();
-                        if transposed < upright {
-                            (Board::Small(transposed), true)
-                        } else {
-                            (Board::Small(upright), false)
-                        }
-                    }
+                let (upright, transposed) =
+                    (bits.least_upright(), bits.transposed().least_upright());
+                if transposed < upright {
+                    (Board::Small(transposed), true)
+                } else {
+                    (Board::Small(upright), false)
                 }
             }
             Board::Large(g) => {

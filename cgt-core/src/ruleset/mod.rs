@@ -303,91 +303,15 @@ fn split<R: Ruleset>(rs: &R, q: &R::Position, children: &mut Vec<(R::Position, b
     true
 }
 
-/// A position on the walk's stack, with its children: its components
+/// A position waiting for the values of its children: its components
 /// (`sum`) or its options (the first `left` are Left's), each a key and
-/// whether its value is negated. The children before `next` (in the walk's
-/// order) have their values in `values`; the one at `next` is being valued
-/// on the frame above, if any.
-struct Frame<P> {
-    key: P,
+/// whether its value is negated, and the values found so far (`None` for
+/// a child not valued yet).
+struct Waiting<P> {
     sum: bool,
     left: usize,
     children: Vec<(P, bool)>,
-    values: Vec<GameId>,
-    next: usize,
-}
-
-impl<P: Clone + Eq + Hash> Frame<P> {
-    /// `key` with its children found (components if it splits, else each
-    /// player's distinct options).
-    fn open<R: Ruleset<Position = P>>(rs: &R, key: P, placeholder: GameId) -> Self {
-        let mut children = Vec::with_capacity(32);
-        let (sum, left) = if split(rs, &key, &mut children) {
-            (true, children.len())
-        } else {
-            distinct_keys(rs, rs.raw_options(&key, true), &mut children);
-            let left = children.len();
-            distinct_keys(rs, rs.raw_options(&key, false), &mut children);
-            (false, left)
-        };
-        Frame {
-            key,
-            sum,
-            left,
-            values: vec![placeholder; children.len()],
-            children,
-            next: 0,
-        }
-    }
-
-    /// The index of the child at step `next` of the walk.
-    fn at(&self, reversed: bool) -> usize {
-        if reversed {
-            self.children.len() - 1 - self.next
-        } else {
-            self.next
-        }
-    }
-
-    /// The child at step `next` is `g` (negated if its key is the negative).
-    fn found(&mut self, arena: &mut Arena, reversed: bool, g: GameId) {
-        let i = self.at(reversed);
-        self.values[i] = if self.children[i].1 { arena.neg(g) } else { g };
-        self.next += 1;
-    }
-
-    /// The value, from the children's.
-    fn value(self, arena: &mut Arena) -> (P, GameId) {
-        let mut left = self.values;
-        let g = if self.sum {
-            left.into_iter()
-                .fold(arena.zero(), |acc, v| arena.add(acc, v))
-        } else {
-            let right = left.split_off(self.left);
-            arena.construct(left, right)
-        };
-        (self.key, g)
-    }
-}
-
-/// Stops the computation if the walk's stack holds a position twice: it
-/// lies on a cycle (each frame is an option or component of the one
-/// below), so the ruleset is not short. Checked when the stack's height is
-/// a power of two, so the checks cost no more than the stack's own growth,
-/// and a cycle, on which the walk descends forever, is found within twice
-/// its length.
-fn check_for_cycle<P: Clone + Eq + Hash + std::fmt::Debug>(frames: &[Frame<P>]) {
-    let height = frames.len();
-    if height < 64 || !height.is_power_of_two() {
-        return;
-    }
-    let mut seen = HashSet::with_capacity(height);
-    for (i, f) in frames.iter().enumerate() {
-        if !seen.insert(&f.key) {
-            let path: Vec<P> = frames[..=i].iter().map(|f| f.key.clone()).collect();
-            not_short(&f.key, &path, |_| true);
-        }
-    }
+    values: Vec<Option<GameId>>,
 }
 
 /// Positions being expanded on an explicit work stack. A position met again
@@ -434,53 +358,87 @@ fn not_short<P: Eq + std::fmt::Debug>(q: &P, stack: &[P], open: impl Fn(&P) -> b
     ))
 }
 
-/// Values the key `root` and every key it needs, depth first over the game
-/// graph with an explicit stack of frames (a child's value goes straight to
-/// its parent's frame), keeping the values where `memo` says; false if
-/// `memo` said to stop first (what was valued by then is kept).
+/// Values the key `root` and every key it needs, post-order over the game
+/// graph with an explicit stack, keeping the values where `memo` says;
+/// false if `memo` said to stop first (what was valued by then is kept).
 fn fill<R: Ruleset, M: MemoOf<R::Position>>(
     rs: &R,
     arena: &mut Arena,
     root: &R::Position,
     memo: &mut M,
 ) -> bool {
-    if memo.known(arena, root).is_some() {
-        return true;
-    }
-    if !memo.go_on(arena) {
-        return false;
-    }
-    let reversed = memo.reversed();
-    let placeholder = arena.zero();
-    let mut frames = vec![Frame::open(rs, root.clone(), placeholder)];
-    while let Some(top) = frames.last_mut() {
+    let mut stack: Vec<R::Position> = vec![root.clone()];
+    // Positions waiting for their children's values: the children (as
+    // signed keys) and the values found so far, each looked up once.
+    let mut waiting: HashMap<R::Position, Waiting<R::Position>> = HashMap::new();
+    while let Some(q) = stack.last().cloned() {
         crate::interrupt::check();
         crate::interrupt::note_work();
-        // The children valued already (by other parents, or earlier).
-        let mut unknown = None;
-        while top.next < top.children.len() {
-            let key = &top.children[top.at(reversed)].0;
-            match memo.known(arena, key) {
-                Some(g) => top.found(arena, reversed, g),
-                None => {
-                    unknown = Some(key.clone());
-                    break;
-                }
-            }
-        }
-        if let Some(key) = unknown {
-            if !memo.go_on(arena) {
-                return false;
-            }
-            frames.push(Frame::open(rs, key, placeholder));
-            check_for_cycle(&frames);
+        // Valued since it was pushed.
+        if memo.known(arena, &q).is_some() {
+            stack.pop();
             continue;
         }
-        let (key, g) = frames.pop().expect("a frame on top").value(arena);
-        memo.learn(arena, key, g);
-        if let Some(parent) = frames.last_mut() {
-            parent.found(arena, reversed, g);
+        // A position met again while it waits for its children lies on a
+        // cycle (those waiting are exactly the ancestors of the top).
+        let entry = waiting.entry(q.clone());
+        let revisited = matches!(entry, hashbrown::hash_map::Entry::Occupied(_));
+        if !revisited && !memo.go_on(arena) {
+            return false;
         }
+        let w = entry.or_insert_with(|| {
+            let mut children = Vec::with_capacity(32);
+            let (sum, left) = if split(rs, &q, &mut children) {
+                (true, children.len())
+            } else {
+                distinct_keys(rs, rs.raw_options(&q, true), &mut children);
+                let left = children.len();
+                distinct_keys(rs, rs.raw_options(&q, false), &mut children);
+                (false, left)
+            };
+            Waiting {
+                sum,
+                left,
+                values: vec![None; children.len()],
+                children,
+            }
+        });
+        // Children not valued yet go on the stack above `q`.
+        let height = stack.len();
+        let reversed = memo.reversed();
+        let mut visit = |((key, neg), value): (&(R::Position, bool), &mut Option<GameId>)| {
+            if value.is_some() {
+                return;
+            }
+            match memo.known(arena, key) {
+                Some(g) => *value = Some(if *neg { arena.neg(g) } else { g }),
+                None => stack.push(key.clone()),
+            }
+        };
+        let children = w.children.iter().zip(w.values.iter_mut());
+        if reversed {
+            children.rev().for_each(&mut visit);
+        } else {
+            children.for_each(&mut visit);
+        }
+        if stack.len() > height {
+            if revisited {
+                stack.truncate(height);
+                not_short(&q, &stack, |x| waiting.contains_key(x));
+            }
+            continue;
+        }
+        let w = waiting.remove(&q).expect("children found above");
+        let mut left: Vec<GameId> = w.values.into_iter().map(|v| v.expect("found")).collect();
+        let g = if w.sum {
+            left.into_iter()
+                .fold(arena.zero(), |acc, v| arena.add(acc, v))
+        } else {
+            let right = left.split_off(w.left);
+            arena.construct(left, right)
+        };
+        memo.learn(arena, q, g);
+        stack.pop();
     }
     true
 }
