@@ -23,6 +23,7 @@ pub mod checks;
 pub mod form;
 pub mod game;
 pub mod interrupt;
+pub mod loopy;
 pub mod number;
 pub mod ruleset;
 pub mod sls_game;
