@@ -42,6 +42,8 @@ pub enum Constant {
     Outcome(Outcome),
     /// Nothing: the value of a loop, of `print`, of an `if` without `else`.
     Nil,
+    /// A named stopper: `on`, `off`, `over`, `under` or `upon`.
+    Stopper(&'static str),
 }
 
 /// The star part of a literal.
@@ -135,6 +137,9 @@ pub enum Op {
         /// Right options.
         right: Vec<Code>,
     },
+    /// Braces whose options come back to them (`{0|pass}`, `a{0|a}`):
+    /// the nodes of a game graph, node 0 the game.
+    LoopyBraces(Vec<LoopyNode>),
     /// `'{L | R}'`: an explicit form (options that are forms stay forms).
     Form {
         /// Left options.
@@ -302,6 +307,24 @@ impl Code {
     }
 }
 
+/// A node of [`Op::LoopyBraces`]: its Left and Right options.
+#[derive(Debug)]
+pub struct LoopyNode {
+    /// Left's options.
+    pub left: Vec<LoopyOption>,
+    /// Right's options.
+    pub right: Vec<LoopyOption>,
+}
+
+/// An option of a [`LoopyNode`].
+#[derive(Debug)]
+pub enum LoopyOption {
+    /// Another node of the same braces (or the node itself: `pass`).
+    Node(u32),
+    /// A value computed as usual (a list contributes its elements).
+    Value(Code),
+}
+
 impl Op {
     /// The code directly inside this piece, moved out (for [`Drop`]).
     fn take_children(&mut self, out: &mut Vec<Code>) {
@@ -321,6 +344,15 @@ impl Op {
                 .iter_mut()
                 .chain(right.iter_mut())
                 .for_each(|c| take(c, out)),
+            Op::LoopyBraces(nodes) => {
+                for n in nodes.iter_mut() {
+                    for o in n.left.iter_mut().chain(n.right.iter_mut()) {
+                        if let LoopyOption::Value(c) = o {
+                            take(c, out);
+                        }
+                    }
+                }
+            }
             Op::Set(items) | Op::List(items) | Op::Block(items) => {
                 items.iter_mut().for_each(|c| take(c, out))
             }

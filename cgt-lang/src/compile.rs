@@ -4,7 +4,9 @@
 //! are flattened, and the statements a function's body assigns become
 //! slots of its frame.
 
-use crate::code::{ArgCode, Callee, ClauseCode, Code, Lambda, Op, OverCode, StarCode};
+use crate::code::{
+    ArgCode, Callee, ClauseCode, Code, Lambda, LoopyNode, LoopyOption, Op, OverCode, StarCode,
+};
 use crate::error::{Error, Span};
 use crate::resolve::{Meaning, ModuleScope, Resolver, Slots};
 use crate::syntax::ast::*;
@@ -85,10 +87,22 @@ fn op(r: &mut Resolver, e: &Expr) -> Result<Op, Error> {
             miny: *miny,
             arg: boxed(r, arg)?,
         },
+        ExprKind::Braces { .. } | ExprKind::Labelled { .. } if is_loopy(e) => {
+            let mut nodes = Vec::new();
+            loopy_node(r, e, &mut nodes, &mut Vec::new())?;
+            Op::LoopyBraces(nodes)
+        }
         ExprKind::Braces { left, right } => Op::Braces {
             left: all(r, left)?,
             right: all(r, right)?,
         },
+        ExprKind::Labelled { .. } => unreachable!("named braces are loopy"),
+        ExprKind::Pass => {
+            return Err(Error::spanned(
+                e.span,
+                "`pass` is a move from a game to itself: it stands among the options in braces, as in {0|pass}",
+            ))
+        }
         ExprKind::Form { left, right } => Op::Form {
             left: all(r, left)?,
             right: all(r, right)?,
@@ -291,6 +305,68 @@ fn op(r: &mut Resolver, e: &Expr) -> Result<Op, Error> {
 
 /// `target[index]` compared with a one-character string literal: the
 /// target, the index and the character.
+/// Whether braces hold `pass` or named braces, directly or in braces
+/// among their options: then they are a game graph, not a short game.
+fn is_loopy(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Pass | ExprKind::Labelled { .. } => true,
+        ExprKind::Braces { left, right } => left.iter().chain(right).any(|o| deep(|| is_loopy(o))),
+        _ => false,
+    }
+}
+
+/// Adds the node of the braces `e` (named or not) and of the braces among
+/// its options to `nodes`; `labels` are the names of the braces around it.
+fn loopy_node(
+    r: &mut Resolver,
+    e: &Expr,
+    nodes: &mut Vec<LoopyNode>,
+    labels: &mut Vec<(String, u32)>,
+) -> Result<u32, Error> {
+    let (label, body) = match &e.kind {
+        ExprKind::Labelled { label, body } => (Some(label), &**body),
+        _ => (None, e),
+    };
+    let ExprKind::Braces { left, right } = &body.kind else {
+        return Err(Error::spanned(e.span, "expected braces with `|`"));
+    };
+    let me = nodes.len() as u32;
+    nodes.push(LoopyNode {
+        left: Vec::new(),
+        right: Vec::new(),
+    });
+    if let Some(l) = label {
+        labels.push((l.clone(), me));
+    }
+    let mut sides = [Vec::new(), Vec::new()];
+    for (side, list) in sides.iter_mut().zip([left, right]) {
+        for o in list {
+            let named = match &o.kind {
+                ExprKind::Var(name) => labels
+                    .iter()
+                    .rev()
+                    .find(|(l, _)| l == name)
+                    .map(|&(_, n)| n),
+                _ => None,
+            };
+            side.push(match (&o.kind, named) {
+                (_, Some(n)) => LoopyOption::Node(n),
+                (ExprKind::Pass, _) => LoopyOption::Node(me),
+                (ExprKind::Braces { .. } | ExprKind::Labelled { .. }, _) => {
+                    LoopyOption::Node(deep(|| loopy_node(r, o, nodes, labels))?)
+                }
+                _ => LoopyOption::Value(expression(r, o)?),
+            });
+        }
+    }
+    if label.is_some() {
+        labels.pop();
+    }
+    let [l, rt] = sides;
+    nodes[me as usize] = LoopyNode { left: l, right: rt };
+    Ok(me)
+}
+
 fn char_test<'e>(a: &'e Expr, b: &'e Expr) -> Option<(&'e Expr, &'e Expr, &'e str)> {
     match (&a.kind, &b.kind) {
         (ExprKind::Index { target, index }, ExprKind::Str(s)) if s.chars().count() == 1 => {

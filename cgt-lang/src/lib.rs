@@ -15,6 +15,7 @@ mod error;
 pub mod library;
 mod machine;
 pub mod print;
+mod print_stopper;
 pub mod reference;
 mod resolve;
 mod seq;

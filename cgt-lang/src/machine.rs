@@ -5,7 +5,8 @@
 //! arguments.
 
 use crate::code::{
-    ArgCode, BuiltinId, Callee, ClauseCode, Code, Constant, GlobalId, Op, OverCode, StarCode,
+    ArgCode, BuiltinId, Callee, ClauseCode, Code, Constant, GlobalId, LoopyNode, LoopyOption, Op,
+    OverCode, StarCode,
 };
 use crate::context::Context;
 use crate::error::{Error, ErrorKind, Span};
@@ -17,9 +18,11 @@ use crate::value::{Function, Module, Player, Ruleset, Value};
 use crate::world::World;
 use cgt_core::form::{ordinal_sum, Form, SequentialRule};
 use cgt_core::game::{deep, GameId};
+use cgt_core::loopy::{Graph, Loopy};
 use cgt_core::number::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
 use smallvec::SmallVec;
+use std::collections::HashMap;
 use std::sync::{Arc, Weak};
 
 /// How deep calls of defined functions may nest.
@@ -368,6 +371,11 @@ impl Machine {
             }
             Op::Rational(q) => Ok(self.world.rational_value(q.clone())),
             Op::Str(s) => Ok(Value::Str(s.clone())),
+            Op::Constant(Constant::Stopper(name)) => {
+                let g =
+                    cgt_core::loopy::named(&mut self.world.arena, name).expect("a named stopper");
+                Ok(crate::world::loopy_value(g))
+            }
             Op::Constant(k) => Ok(constant(*k)),
             Op::Tiny { number, miny, arg } => {
                 let h = self.eval_game(arg)?;
@@ -378,8 +386,22 @@ impl Machine {
             Op::Braces { left, right } => {
                 let l = self.options(left)?;
                 let r = self.options(right)?;
-                Ok(Value::Game(self.world.arena.construct(l, r)))
+                if l.iter().chain(&r).all(|o| matches!(o, Loopy::Short(_))) {
+                    let short = |v: Vec<Loopy>| {
+                        v.into_iter()
+                            .map(|o| match o {
+                                Loopy::Short(g) => g,
+                                Loopy::Stopper(_) => unreachable!("checked"),
+                            })
+                            .collect()
+                    };
+                    return Ok(Value::Game(self.world.arena.construct(short(l), short(r))));
+                }
+                let g = Loopy::braces(&mut self.world.arena, &l, &r, false, false)
+                    .map_err(|_| crate::world::not_stopper(span))?;
+                Ok(crate::world::loopy_value(g))
             }
+            Op::LoopyBraces(nodes) => self.loopy_braces(nodes, span),
             Op::Form { .. } => Ok(Value::Form(Arc::new(self.eval_form(c)?))),
             Op::Set(items) => {
                 let values = self.all(items)?;
@@ -666,16 +688,25 @@ impl Machine {
             },
             UnOp::Neg => Ok(self.world.negate(v, arg.span)?),
             UnOp::Switch => {
-                let opts = match &v {
-                    Value::Set(items) => {
-                        let mut gs = Vec::new();
-                        for x in items.iter() {
-                            gs.push(self.world.to_game(x, arg.span)?);
-                        }
-                        gs
-                    }
-                    other => vec![self.world.to_game(other, arg.span)?],
+                let items: Vec<Value> = match &v {
+                    Value::Set(items) => items.to_vec(),
+                    other => vec![other.clone()],
                 };
+                if items.iter().any(|x| matches!(x, Value::Stopper(_))) {
+                    let mut opts = Vec::new();
+                    for x in &items {
+                        opts.push(self.world.to_loopy(x, arg.span)?);
+                    }
+                    let negs: Vec<Loopy> =
+                        opts.iter().map(|g| g.neg(&mut self.world.arena)).collect();
+                    let g = Loopy::braces(&mut self.world.arena, &opts, &negs, false, false)
+                        .map_err(|_| crate::world::not_stopper(arg.span))?;
+                    return Ok(crate::world::loopy_value(g));
+                }
+                let mut opts = Vec::new();
+                for x in &items {
+                    opts.push(self.world.to_game(x, arg.span)?);
+                }
                 let negs = opts.iter().map(|&g| self.world.arena.neg(g)).collect();
                 Ok(Value::Game(self.world.arena.construct(opts, negs)))
             }
@@ -1292,19 +1323,55 @@ impl Machine {
 
     /// The options of one side of braces: each item a game, or a list or
     /// set of games contributing each of them.
-    fn options(&mut self, items: &[Code]) -> Flow<Vec<GameId>> {
+    fn options(&mut self, items: &[Code]) -> Flow<Vec<Loopy>> {
         let mut out = Vec::with_capacity(items.len());
         for x in items {
-            match self.eval(x)? {
-                Value::List(vs) | Value::Set(vs) => {
-                    for v in vs.iter() {
-                        out.push(self.world.to_game(v, x.span)?);
-                    }
-                }
-                v => out.push(self.world.to_game(&v, x.span)?),
-            }
+            self.option(x, &mut out)?;
         }
         Ok(out)
+    }
+
+    /// The games of one option slot (a list gives its elements).
+    fn option(&mut self, x: &Code, out: &mut Vec<Loopy>) -> Flow<()> {
+        match self.eval(x)? {
+            Value::List(vs) | Value::Set(vs) => {
+                for v in vs.iter() {
+                    out.push(self.world.to_loopy(v, x.span)?);
+                }
+            }
+            v => out.push(self.world.to_loopy(&v, x.span)?),
+        }
+        Ok(())
+    }
+
+    /// The value of braces whose options come back to them: their game
+    /// graph (node `k` of the code is vertex `k`), then its canonical form.
+    fn loopy_braces(&mut self, nodes: &[LoopyNode], span: Span) -> Flow {
+        let mut graph = Graph::default();
+        for _ in nodes {
+            graph.add_vertex();
+        }
+        let mut memo = HashMap::new();
+        for (k, node) in nodes.iter().enumerate() {
+            for (left, list) in [(true, &node.left), (false, &node.right)] {
+                for o in list {
+                    match o {
+                        LoopyOption::Node(n) => graph.add_edge(k as u32, left, *n),
+                        LoopyOption::Value(c) => {
+                            let mut games = Vec::new();
+                            self.option(c, &mut games)?;
+                            for g in games {
+                                let v = g.insert(&mut self.world.arena, &mut graph, &mut memo);
+                                graph.add_edge(k as u32, left, v);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let g = Loopy::of(&mut self.world.arena, &graph, 0)
+            .map_err(|_| crate::world::not_stopper(span))?;
+        Ok(crate::world::loopy_value(g))
     }
 }
 
@@ -1317,6 +1384,7 @@ pub fn constant(c: Constant) -> Value {
         Constant::Right => Value::Player(Player::Right),
         Constant::Outcome(o) => Value::Outcome(o),
         Constant::Nil => Value::Nil,
+        Constant::Stopper(name) => unreachable!("{name} is made in the arena"),
     }
 }
 

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 /// Prints games of one arena; caches sorted option lists while it lives.
 pub struct Printer<'a> {
-    arena: &'a mut Arena,
+    pub(crate) arena: &'a mut Arena,
 }
 
 /// A part of a compact text still to write.
@@ -336,7 +336,7 @@ impl<'a> Printer<'a> {
     }
 
     /// An option on a side with several options: braced unless it is an atom.
-    fn braced_option(&mut self, g: GameId) -> String {
+    pub(crate) fn braced_option(&mut self, g: GameId) -> String {
         match self.atom(g) {
             Some(s) => s,
             None => format!("{{{}}}", self.body(g).0),
@@ -345,7 +345,7 @@ impl<'a> Printer<'a> {
 
     /// An option alone on its side: unbraced, passing its slash count up,
     /// unless it reaches four slashes.
-    fn single_option(&mut self, g: GameId) -> (String, usize) {
+    pub(crate) fn single_option(&mut self, g: GameId) -> (String, usize) {
         if let Some(s) = self.atom(g) {
             return (s, 0);
         }

@@ -61,6 +61,8 @@ impl std::fmt::Debug for HostFunction {
 pub enum Value {
     /// A canonical game (numbers included).
     Game(GameId),
+    /// A canonical stopper whose positions repeat (`on`, `a{0|a}`).
+    Stopper(Arc<cgt_core::loopy::Stopper>),
     /// An explicit game form, kept as written.
     Form(Arc<Form>),
     /// A disjunctive sum kept as its terms (see [`Sum`]).
@@ -156,6 +158,7 @@ impl Value {
         match self {
             Value::Game(_) | Value::Sum(_) => "game",
             Value::Form(_) => "game form",
+            Value::Stopper(_) => "loopy game",
             Value::Rational(_) => "rational number",
             Value::Bool(_) => "boolean",
             Value::Outcome(_) => "outcome class",
@@ -451,6 +454,7 @@ pub fn hash_value<H: Hasher>(v: &Value, state: &mut H) {
     std::mem::discriminant(v).hash(state);
     match v {
         Value::Game(g) => g.hash(state),
+        Value::Stopper(s) => s.hash(state),
         Value::Form(f) => f.hash(state),
         Value::Sum(s) => {
             s.value.hash(state);
@@ -489,6 +493,7 @@ pub fn same(a: &Value, b: &Value) -> bool {
     use Value::*;
     match (a, b) {
         (Game(x), Game(y)) => x == y,
+        (Stopper(x), Stopper(y)) => Arc::ptr_eq(x, y) || x == y,
         (Form(x), Form(y)) => x == y,
         (Sum(x), Sum(y)) => {
             Arc::ptr_eq(x, y)

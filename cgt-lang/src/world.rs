@@ -14,6 +14,7 @@ use cgt_core::analysis::Outcome;
 use cgt_core::form::misere::{MisereArena, MisereId};
 use cgt_core::form::Form;
 use cgt_core::game::{deep, Arena, GameId, Nus};
+use cgt_core::loopy::Loopy;
 use cgt_core::number::{BigInt, Dyadic, Rational};
 use cgt_core::ruleset::registry::Memos;
 use num_traits::{Signed, ToPrimitive, Zero};
@@ -60,6 +61,10 @@ impl World {
     fn show_inner(&mut self, v: &Value) -> String {
         match v {
             Value::Game(g) => self.game_text(*g),
+            Value::Stopper(s) => {
+                let plain = Printer::new(&mut self.arena).stopper(s);
+                restyle(&plain, self.style)
+            }
             Value::Form(f) => match &**f {
                 Form::Node { .. } => restyle(&format!("'{}'", self.show_form(f)), self.style),
                 // Compounds print as their value.
@@ -235,6 +240,9 @@ impl World {
                 }
             }
         }
+        if matches!(va, Value::Stopper(_)) || matches!(vb, Value::Stopper(_)) {
+            return self.loopy_binary(op, &va, sa, &vb, sb);
+        }
         if matches!(op, BinOp::Eq | BinOp::Ne) {
             let same = self.equal(&va, &vb, sa)?;
             return Ok(Value::Bool(same == (op == BinOp::Eq)));
@@ -299,6 +307,64 @@ impl World {
                 )
             }
         })
+    }
+
+    /// The value of a game as a loopy game (short games included).
+    pub fn to_loopy(&mut self, v: &Value, span: Span) -> Result<Loopy, Error> {
+        match v {
+            Value::Stopper(s) => Ok(Loopy::Stopper(s.clone())),
+            other => Ok(Loopy::Short(self.to_game(other, span)?)),
+        }
+    }
+
+    /// `a op b` where a loopy game takes part: sums, differences and
+    /// comparisons of stoppers.
+    fn loopy_binary(
+        &mut self,
+        op: BinOp,
+        va: &Value,
+        sa: Span,
+        vb: &Value,
+        sb: Span,
+    ) -> Result<Value, Error> {
+        let game = |v: &Value| v.is_game_like() || matches!(v, Value::Stopper(_));
+        if matches!(op, BinOp::Eq | BinOp::Ne) && !(game(va) && game(vb)) {
+            return Ok(Value::Bool(op == BinOp::Ne));
+        }
+        let a = self.to_loopy(va, sa)?;
+        let b = self.to_loopy(vb, sb)?;
+        let ar = &mut self.arena;
+        let ge = |ar: &mut Arena, x: &Loopy, y: &Loopy| Loopy::ge(ar, x, y);
+        Ok(Value::Bool(match op {
+            BinOp::Add | BinOp::Sub | BinOp::AddSwitch => {
+                let b = match op {
+                    BinOp::Add => b,
+                    BinOp::Sub => b.neg(ar),
+                    _ => {
+                        let nb = b.neg(ar);
+                        Loopy::braces(ar, &[b], &[nb], false, false).map_err(|_| not_stopper(sb))?
+                    }
+                };
+                return Loopy::add(ar, &a, &b)
+                    .map(loopy_value)
+                    .map_err(|_| not_stopper(sa));
+            }
+            BinOp::Eq => a == b,
+            BinOp::Ne => a != b,
+            BinOp::Le => ge(ar, &b, &a),
+            BinOp::Ge => ge(ar, &a, &b),
+            BinOp::Lt => ge(ar, &b, &a) && !ge(ar, &a, &b),
+            BinOp::Gt => ge(ar, &a, &b) && !ge(ar, &b, &a),
+            BinOp::Confused => !ge(ar, &a, &b) && !ge(ar, &b, &a),
+            BinOp::LessOrConfused => !ge(ar, &a, &b),
+            BinOp::GreaterOrConfused => !ge(ar, &b, &a),
+            other => {
+                return Err(Error::spanned(
+                    sa,
+                    format!("`{other:?}` does not apply to loopy games"),
+                ))
+            }
+        }))
     }
 
     /// `x op y` for two integers that fit an `i64`, where the result does
@@ -577,6 +643,7 @@ impl World {
     pub fn negate(&mut self, v: Value, span: Span) -> Result<Value, Error> {
         match v {
             Value::Game(g) => Ok(Value::Game(self.arena.neg(g))),
+            Value::Stopper(s) => Ok(loopy_value(Loopy::Stopper(s).neg(&mut self.arena))),
             Value::Form(f) => Ok(Value::Form(Arc::new(Form::Neg(f)))),
             Value::Rational(r) => Ok(Value::Rational(Arc::new(-(*r).clone()))),
             v @ (Value::Sum(_) | Value::Position(_)) => {
@@ -689,6 +756,10 @@ impl World {
                     Ok(acc)
                 }
             },
+            Value::Stopper(_) => Err(Error::spanned(
+                span,
+                "a loopy game (its positions repeat) where a short game is needed",
+            )),
             Value::Rational(r) => Err(Error::spanned(
                 span,
                 format!(
@@ -759,6 +830,20 @@ impl World {
     /// sum, or another position that splits, is searched on the values of
     /// its parts, without the canonical form of the whole.
     pub fn outcome_of(&mut self, v: &Value, span: Span) -> Result<Outcome, Error> {
+        if let Value::Stopper(s) = v {
+            let g = Loopy::Stopper(s.clone());
+            let zero = Loopy::Short(self.arena.zero());
+            let (ge, le) = (
+                Loopy::ge(&mut self.arena, &g, &zero),
+                Loopy::ge(&mut self.arena, &zero, &g),
+            );
+            return Ok(match (ge, le) {
+                (true, true) => Outcome::P,
+                (true, false) => Outcome::L,
+                (false, true) => Outcome::R,
+                (false, false) => Outcome::N,
+            });
+        }
         if let Some(g) = known_value(v) {
             return Ok(self.arena.outcome(g));
         }
@@ -910,6 +995,22 @@ impl World {
 }
 
 /// A sum that keeps its terms.
+/// A loopy game's value as a language value (short games as games).
+pub fn loopy_value(g: Loopy) -> Value {
+    match g {
+        Loopy::Short(s) => Value::Game(s),
+        Loopy::Stopper(s) => Value::Stopper(s),
+    }
+}
+
+/// The error for a result that is not a stopper.
+pub fn not_stopper(span: Span) -> Error {
+    Error::spanned(
+        span,
+        "not a stopper: play can alternate for ever, so the value is a sided value, which cgt does not compute yet",
+    )
+}
+
 fn sum_value(terms: Vec<(bool, Value)>, value: Option<GameId>) -> Value {
     Value::Sum(Arc::new(Sum { terms, value }))
 }

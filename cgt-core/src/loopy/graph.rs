@@ -181,8 +181,9 @@ impl Graph {
     }
 
     /// Whether play alternating between the players can go on for ever from
-    /// `start` (a cycle of the moves Left, Right, Left, ... is reachable):
-    /// a graph without one is a *stopper*.
+    /// some position reachable from `start` (a cycle of the moves Left,
+    /// Right, Left, ... from either player's turn there): a game without
+    /// one is a *stopper*.
     pub fn has_alternating_cycle(&self, start: u32) -> bool {
         // States (vertex, Left to move) are 2v, (vertex, Right to move) 2v + 1.
         let next = |s: usize| -> &[u32] {
@@ -194,7 +195,11 @@ impl Graph {
         };
         // 0 new, 1 on the path, 2 done.
         let mut state = vec![0u8; 2 * self.len()];
-        for root in [2 * start as usize, 2 * start as usize + 1] {
+        let roots = self
+            .reachable(start)
+            .into_iter()
+            .flat_map(|v| [2 * v as usize, 2 * v as usize + 1]);
+        for root in roots {
             if state[root] != 0 {
                 continue;
             }

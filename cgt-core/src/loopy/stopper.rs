@@ -215,6 +215,11 @@ impl Stopper {
         Stopper { graph, short, hash }
     }
 
+    /// An isomorphism invariant: equal stoppers give equal numbers.
+    pub fn invariant(&self) -> u64 {
+        self.hash
+    }
+
     /// The canonical graph (vertex 0 the game).
     pub fn graph(&self) -> &Graph {
         &self.graph

@@ -92,8 +92,41 @@ fn misere_of(s: &mut dyn Context, a: &Args) -> Result<cgt_core::analysis::Outcom
 /// One player's options of a value: canonical options of a game (and of a
 /// sum of canonical games, as in CGSuite), the positions of a position, the
 /// options as forms of a form or a sum of forms and positions.
+/// The left (`left`) or right stop of a game: a number, or for a stopper
+/// a pseudonumber (`over`, `1under`, `on`, ...).
+fn stop_of(s: &mut dyn Context, a: &Args, left: bool) -> Result<Value, Error> {
+    let g = s.world().to_loopy(&a.values[0], a.spans[0])?;
+    let p = g.stop(s.arena(), left);
+    let ar = s.arena();
+    Ok(match p {
+        cgt_core::loopy::Pseudonumber::Number(x, 0) => number_value(ar, x),
+        p => {
+            let name = match p {
+                cgt_core::loopy::Pseudonumber::On => "on",
+                cgt_core::loopy::Pseudonumber::Off => "off",
+                cgt_core::loopy::Pseudonumber::Number(_, side) if side > 0 => "over",
+                _ => "under",
+            };
+            let word = cgt_core::loopy::named(ar, name).expect("named");
+            let shift = match p {
+                cgt_core::loopy::Pseudonumber::Number(x, _) => ar.number(x),
+                _ => ar.zero(),
+            };
+            let sum = cgt_core::loopy::Loopy::add(ar, &word, &cgt_core::loopy::Loopy::Short(shift))
+                .expect("a pseudonumber plus a number is a stopper");
+            crate::world::loopy_value(sum)
+        }
+    })
+}
+
 fn options_of(s: &mut dyn Context, a: &Args, left: bool) -> Result<Value, Error> {
     match &a.values[0] {
+        Value::Stopper(g) => {
+            let g = cgt_core::loopy::Loopy::Stopper(g.clone());
+            let o = g.options(s.arena(), left);
+            let items = o.into_iter().map(crate::world::loopy_value).collect();
+            s.world().set_of(items, a.spans[0])
+        }
         Value::Position(p) => {
             let o = if left {
                 p.left_options()
@@ -179,10 +212,7 @@ pub static GAMES: &[Builtin] = &[
         topic: "thermography",
         help: "The number reached when Left moves first and both players stop as soon as the position is a number.",
         example: "left_stop({3|-1})",
-        run: Run::Native(game_fn!(|ar: &mut Arena, g| {
-            let x = ar.left_stop(g);
-            number_value(ar, x)
-        })),
+        run: Run::Native(|s, a| stop_of(s, a, true)),
     },
     Builtin {
         name: "right_stop",
@@ -191,10 +221,7 @@ pub static GAMES: &[Builtin] = &[
         topic: "thermography",
         help: "The number reached when Right moves first and both players stop as soon as the position is a number.",
         example: "right_stop({2|{1|-3}})",
-        run: Run::Native(game_fn!(|ar: &mut Arena, g| {
-            let x = ar.right_stop(g);
-            number_value(ar, x)
-        })),
+        run: Run::Native(|s, a| stop_of(s, a, false)),
     },
     Builtin {
         name: "left_options",

@@ -155,6 +155,16 @@ pub enum ExprKind {
         /// Right options.
         right: Vec<Expr>,
     },
+    /// `pass` among a game's options: a move to the game itself.
+    Pass,
+    /// `a{L | R}`: braces named `a`, so that `a` among the options inside
+    /// means these braces (a game whose positions repeat).
+    Labelled {
+        /// The name.
+        label: String,
+        /// The braces.
+        body: Box<Expr>,
+    },
     /// `'{L | R}'`: an explicit game form, not simplified.
     Form {
         /// Left options.
@@ -316,6 +326,7 @@ impl ExprKind {
                 ..
             } => out.push(e),
             ExprKind::Tiny { arg, .. } | ExprKind::Unary { arg, .. } => out.push(arg),
+            ExprKind::Labelled { body, .. } => out.push(body),
             ExprKind::Braces { left, right } | ExprKind::Form { left, right } => {
                 out.extend(left.iter().chain(right.iter()))
             }
@@ -404,6 +415,7 @@ impl Drop for Expr {
                     ..
                 } => take(e, out),
                 ExprKind::Tiny { arg, .. } | ExprKind::Unary { arg, .. } => take(arg, out),
+                ExprKind::Labelled { body, .. } => take(body, out),
                 ExprKind::Braces { left, right } | ExprKind::Form { left, right } => left
                     .iter_mut()
                     .chain(right.iter_mut())

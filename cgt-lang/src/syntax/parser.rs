@@ -1255,6 +1255,36 @@ impl<'s> Parser<'s> {
         if is_keyword(name) {
             return fail(i, format!("unexpected keyword `{name}`"));
         }
+        if name == "pass" && !self.in_form.get() {
+            let span = self.span(start, j);
+            return Ok((
+                j,
+                Expr {
+                    kind: ExprKind::Pass,
+                    span,
+                },
+            ));
+        }
+        if j.starts_with('{') && !self.in_form.get() {
+            let (k, body) = self.braces(j, false)?;
+            if !matches!(body.kind, ExprKind::Braces { .. }) {
+                return fail(
+                    j,
+                    format!("`{name}{{...}}` names a game: its braces need `|`"),
+                );
+            }
+            let kind = ExprKind::Labelled {
+                label: name.to_string(),
+                body: Box::new(body),
+            };
+            return Ok((
+                k,
+                Expr {
+                    kind,
+                    span: self.span(start, k),
+                },
+            ));
+        }
         if matches!(name, "Tiny" | "Miny" | "tiny" | "miny") && j.starts_with('(') {
             return self.tiny_call(start, j, Dyadic::zero(), name.eq_ignore_ascii_case("miny"));
         }

@@ -1,0 +1,107 @@
+//! Stoppers: CGSuite's own facts (printed as CGSuite prints them), and laws
+//! over random small game graphs checked against their raw, unsimplified
+//! graphs.
+
+use cgt_core::game::Arena;
+use cgt_core::loopy::{named, order, Graph, Loopy};
+use cgt_lang::Session;
+use proptest::prelude::*;
+
+#[test]
+fn cgsuite_stopper_facts_print_as_cgsuite_prints_them() {
+    let data = include_str!("data/cgsuite-loopy.tsv");
+    let mut s = Session::new();
+    let mut checked = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let (expr, expected) = line.split_once('\t').expect("expression, tab, value");
+        let got = s.run_line(expr).unwrap_or_else(|e| panic!("{expr}: {e}"));
+        assert_eq!(got, expected, "{expr}");
+        checked += 1;
+    }
+    assert!(checked >= 80, "only {checked} facts");
+}
+
+#[test]
+fn sums_that_are_not_stoppers_are_refused_by_name() {
+    let mut s = Session::new();
+    for expr in ["on + off", "over - over", "{pass|pass}"] {
+        let e = s.run_line(expr).expect_err(expr).to_string();
+        assert!(e.contains("not a stopper"), "{expr}: {e}");
+    }
+    // The session goes on.
+    assert_eq!(s.run_line("on + 1").unwrap(), "on");
+}
+
+/// A random graph of up to 5 vertices whose edges may loop, with the short
+/// games 0, 1, -1 and * as extra vertices.
+fn graph() -> impl Strategy<Value = Graph> {
+    (1usize..=5)
+        .prop_flat_map(|n| {
+            let edges = proptest::collection::vec((0..n, any::<bool>(), 0..n + 4), 0..3 * n);
+            (Just(n), edges)
+        })
+        .prop_map(|(n, edges)| {
+            let mut arena = Arena::new();
+            let mut g = Graph::default();
+            for _ in 0..n {
+                g.add_vertex();
+            }
+            let mut memo = Default::default();
+            let shorts: Vec<u32> = [
+                arena.zero(),
+                arena.integer(1),
+                arena.integer(-1),
+                arena.nimber(1),
+            ]
+            .into_iter()
+            .map(|x| g.insert_short(&mut arena, x, &mut memo))
+            .collect();
+            for (v, left, w) in edges {
+                let to = if w < n { w as u32 } else { shorts[w - n] };
+                g.add_edge(v as u32, left, to);
+            }
+            g
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// The canonical form keeps the value (compared by survival with the
+    /// raw graph both ways), is canonical again unchanged, and lies between
+    /// off and on; G - G is 0 whenever it is a stopper.
+    #[test]
+    fn canonical_stoppers_keep_their_value(g in graph()) {
+        prop_assume!(!g.has_alternating_cycle(0));
+        let mut arena = Arena::new();
+        let c = Loopy::of(&mut arena, &g, 0).expect("a stopper");
+        let (cg, cs) = c.to_graph(&mut arena);
+        prop_assert!(order::ge(&g, 0, &cg, cs) && order::ge(&cg, cs, &g, 0));
+        prop_assert_eq!(Loopy::of(&mut arena, &cg, cs).expect("a stopper"), c.clone());
+        let (on, off) = (named(&mut arena, "on").unwrap(), named(&mut arena, "off").unwrap());
+        prop_assert!(Loopy::ge(&mut arena, &on, &c) && Loopy::ge(&mut arena, &c, &off));
+        let neg = c.neg(&mut arena);
+        if let Ok(d) = Loopy::add(&mut arena, &c, &neg) {
+            prop_assert_eq!(d, Loopy::Short(arena.zero()));
+        }
+    }
+
+    /// Sums commute, and adding a short game agrees with the order: G + 1 > G.
+    #[test]
+    fn sums_commute_and_respect_the_order(g in graph(), h in graph()) {
+        prop_assume!(!g.has_alternating_cycle(0) && !h.has_alternating_cycle(0));
+        let mut arena = Arena::new();
+        let a = Loopy::of(&mut arena, &g, 0).unwrap();
+        let b = Loopy::of(&mut arena, &h, 0).unwrap();
+        if let (Ok(x), Ok(y)) = (Loopy::add(&mut arena, &a, &b), Loopy::add(&mut arena, &b, &a)) {
+            prop_assert_eq!(x, y);
+        }
+        let one = Loopy::Short(arena.integer(1));
+        let up = Loopy::add(&mut arena, &a, &one).unwrap();
+        prop_assert!(Loopy::ge(&mut arena, &up, &a));
+        let (on, off) = (named(&mut arena, "on").unwrap(), named(&mut arena, "off").unwrap());
+        if a != on && a != off {
+            prop_assert!(!Loopy::ge(&mut arena, &a, &up));
+        }
+    }
+}
