@@ -81,7 +81,14 @@ fn up_token(chars: &[char], k: usize) -> Option<(UpToken, usize)> {
     if c != '^' && c != 'v' {
         return None;
     }
-    // `v` is only a down when not part of a word (Tiny/Miny never contain it).
+    // `v` is only a down when not part of a word (`over`, `value`).
+    let letter = |i: Option<usize>| {
+        i.and_then(|i| chars.get(i))
+            .is_some_and(|c| c.is_ascii_alphabetic())
+    };
+    if c == 'v' && (letter(k.checked_sub(1)) || (letter(Some(k + 1)) && chars[k + 1] != 'v')) {
+        return None;
+    }
     let up = c == '^';
     let mut j = k;
     while j < chars.len() && chars[j] == c {
@@ -95,6 +102,10 @@ fn up_token(chars: &[char], k: usize) -> Option<(UpToken, usize)> {
         }
         if chars[j] == '<' || chars[j] == '[' {
             let (d, e) = take_digits(chars, j + 1);
+            if d.is_empty() {
+                // `^[on]`, `v<on>`: the arrow, then the exponent as written.
+                return Some((UpToken::Run(up, 1), j));
+            }
             let tok = if chars[j] == '<' {
                 UpToken::Power(up, d)
             } else {
