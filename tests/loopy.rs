@@ -3,7 +3,7 @@
 //! graphs.
 
 use cgt_core::game::Arena;
-use cgt_core::loopy::{named, order, Graph, Loopy};
+use cgt_core::loopy::{order, Graph, Loopy, Named};
 use cgt_lang::Session;
 use proptest::prelude::*;
 
@@ -78,7 +78,7 @@ proptest! {
         let (cg, cs) = c.to_graph(&mut arena);
         prop_assert!(order::ge(&g, 0, &cg, cs) && order::ge(&cg, cs, &g, 0));
         prop_assert_eq!(Loopy::of(&mut arena, &cg, cs).expect("a stopper"), c.clone());
-        let (on, off) = (named(&mut arena, "on").unwrap(), named(&mut arena, "off").unwrap());
+        let (on, off) = (Named::On.value(&mut arena), Named::Off.value(&mut arena));
         prop_assert!(Loopy::ge(&mut arena, &on, &c) && Loopy::ge(&mut arena, &c, &off));
         let neg = c.neg(&mut arena);
         if let Ok(d) = Loopy::add(&mut arena, &c, &neg) {
@@ -99,7 +99,7 @@ proptest! {
         let one = Loopy::Short(arena.integer(1));
         let up = Loopy::add(&mut arena, &a, &one).unwrap();
         prop_assert!(Loopy::ge(&mut arena, &up, &a));
-        let (on, off) = (named(&mut arena, "on").unwrap(), named(&mut arena, "off").unwrap());
+        let (on, off) = (Named::On.value(&mut arena), Named::Off.value(&mut arena));
         if a != on && a != off {
             prop_assert!(!Loopy::ge(&mut arena, &a, &up));
         }

@@ -43,7 +43,7 @@ pub enum Constant {
     /// Nothing: the value of a loop, of `print`, of an `if` without `else`.
     Nil,
     /// A named stopper: `on`, `off`, `over`, `under` or `upon`.
-    Stopper(&'static str),
+    Stopper(cgt_core::loopy::Named),
 }
 
 /// The star part of a literal.

@@ -371,12 +371,7 @@ impl Machine {
             }
             Op::Rational(q) => Ok(self.world.rational_value(q.clone())),
             Op::Str(s) => Ok(Value::Str(s.clone())),
-            Op::Constant(Constant::Stopper(name)) => {
-                let g =
-                    cgt_core::loopy::named(&mut self.world.arena, name).expect("a named stopper");
-                Ok(crate::world::loopy_value(g))
-            }
-            Op::Constant(k) => Ok(constant(*k)),
+            Op::Constant(k) => Ok(constant(*k, &mut self.world.arena)),
             Op::Tiny { number, miny, arg } => {
                 let h = self.eval_game(arg)?;
                 let t = library::games::tiny(&mut self.world.arena, h, *miny);
@@ -386,16 +381,16 @@ impl Machine {
             Op::Braces { left, right } => {
                 let l = self.options(left)?;
                 let r = self.options(right)?;
-                if l.iter().chain(&r).all(|o| matches!(o, Loopy::Short(_))) {
-                    let short = |v: Vec<Loopy>| {
-                        v.into_iter()
-                            .map(|o| match o {
-                                Loopy::Short(g) => g,
-                                Loopy::Stopper(_) => unreachable!("checked"),
-                            })
-                            .collect()
-                    };
-                    return Ok(Value::Game(self.world.arena.construct(short(l), short(r))));
+                let short = |v: &[Loopy]| -> Option<Vec<GameId>> {
+                    v.iter()
+                        .map(|o| match o {
+                            Loopy::Short(g) => Some(*g),
+                            Loopy::Stopper(_) => None,
+                        })
+                        .collect()
+                };
+                if let (Some(sl), Some(sr)) = (short(&l), short(&r)) {
+                    return Ok(Value::Game(self.world.arena.construct(sl, sr)));
                 }
                 let g = Loopy::braces(&mut self.world.arena, &l, &r, false, false)
                     .map_err(|_| crate::world::not_stopper(span))?;
@@ -1376,7 +1371,7 @@ impl Machine {
 }
 
 /// The value of a constant.
-pub fn constant(c: Constant) -> Value {
+pub fn constant(c: Constant, arena: &mut cgt_core::game::Arena) -> Value {
     match c {
         Constant::True => Value::Bool(true),
         Constant::False => Value::Bool(false),
@@ -1384,7 +1379,7 @@ pub fn constant(c: Constant) -> Value {
         Constant::Right => Value::Player(Player::Right),
         Constant::Outcome(o) => Value::Outcome(o),
         Constant::Nil => Value::Nil,
-        Constant::Stopper(name) => unreachable!("{name} is made in the arena"),
+        Constant::Stopper(named) => crate::world::loopy_value(named.value(arena)),
     }
 }
 

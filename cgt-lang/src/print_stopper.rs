@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use cgt_core::game::GameId;
-use cgt_core::loopy::{Loopy, Pseudonumber, Stopper};
+use cgt_core::loopy::{Loopy, Named, Pseudonumber, Stopper};
 use cgt_core::number::Dyadic;
 
 use crate::print::Printer;
@@ -139,12 +139,7 @@ impl StopperPrinter<'_, '_> {
     /// The options of `v` for Left (`left`) or Right in CGSuite's order:
     /// short games first, in the short printer's order, then the others.
     fn sorted(&mut self, v: u32, left: bool) -> Vec<u32> {
-        let g = self.stopper.graph();
-        let opts = if left {
-            &g.left[v as usize]
-        } else {
-            &g.right[v as usize]
-        };
+        let opts = self.stopper.graph().options(v, left);
         let (short, loopy): (Vec<u32>, Vec<u32>) = opts
             .iter()
             .partition(|&&w| self.stopper.short_at(w).is_some());
@@ -223,7 +218,7 @@ impl StopperPrinter<'_, '_> {
         let ([l], [r]) = (lo.as_slice(), ro.as_slice()) else {
             return None;
         };
-        let under = cgt_core::loopy::named(self.arena(), "under").expect("named");
+        let under = Named::Under.value(self.arena());
         for miny in [false, true] {
             let (x, other) = if miny { (r, l) } else { (l, r) };
             let Loopy::Short(xs) = x else { continue };
@@ -238,27 +233,20 @@ impl StopperPrinter<'_, '_> {
             if n != x {
                 continue;
             }
-            // Tiny: f - x <= under; Miny: x - f <= under.
+            // Tiny: f - x <= under; Miny: x - f <= under. The subscript is
+            // the negative: x - f for Tiny, f - x for Miny.
             let neg_x = Loopy::Short(self.arena().neg(*xs));
-            let diff = if miny {
-                let nf = f.neg(self.arena());
-                Loopy::add(self.arena(), x, &nf)
+            let f_minus_x = Loopy::add(self.arena(), f, &neg_x);
+            let Ok(f_minus_x) = f_minus_x else { continue };
+            let (diff, sub) = if miny {
+                (f_minus_x.neg(self.arena()), f_minus_x)
             } else {
-                Loopy::add(self.arena(), f, &neg_x)
+                let x_minus_f = f_minus_x.neg(self.arena());
+                (f_minus_x, x_minus_f)
             };
-            let Ok(diff) = diff else { continue };
             if !Loopy::ge(self.arena(), &under, &diff) {
                 continue;
             }
-            // The subscript: x - f for Tiny, f - x for Miny.
-            let Ok(sub) = (if miny {
-                Loopy::add(self.arena(), f, &neg_x)
-            } else {
-                let nf = f.neg(self.arena());
-                Loopy::add(self.arena(), x, &nf)
-            }) else {
-                continue;
-            };
             let prefix = match self.arena().as_number(*xs) {
                 Some(d) if !d.is_zero() => d.to_string(),
                 _ => String::new(),

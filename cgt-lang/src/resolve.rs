@@ -75,12 +75,7 @@ pub fn constant(name: &str) -> Option<Constant> {
         "N" => Constant::Outcome(Outcome::N),
         "P" => Constant::Outcome(Outcome::P),
         "nil" => Constant::Nil,
-        "on" => Constant::Stopper("on"),
-        "off" => Constant::Stopper("off"),
-        "over" => Constant::Stopper("over"),
-        "under" => Constant::Stopper("under"),
-        "upon" => Constant::Stopper("upon"),
-        _ => return None,
+        _ => return cgt_core::loopy::Named::from_name(name).map(Constant::Stopper),
     })
 }
 

@@ -36,13 +36,27 @@ impl Graph {
         (self.left.len() - 1) as u32
     }
 
-    /// Adds an option of `v` for Left (`left`) or Right, once.
-    pub fn add_edge(&mut self, v: u32, left: bool, to: u32) {
-        let list = if left {
+    /// The options of `v` for Left (`left`) or Right.
+    pub fn options(&self, v: u32, left: bool) -> &Vec<u32> {
+        if left {
+            &self.left[v as usize]
+        } else {
+            &self.right[v as usize]
+        }
+    }
+
+    /// The options of `v` for Left (`left`) or Right, to change.
+    pub fn options_mut(&mut self, v: u32, left: bool) -> &mut Vec<u32> {
+        if left {
             &mut self.left[v as usize]
         } else {
             &mut self.right[v as usize]
-        };
+        }
+    }
+
+    /// Adds an option of `v` for Left (`left`) or Right, once.
+    pub fn add_edge(&mut self, v: u32, left: bool, to: u32) {
+        let list = self.options_mut(v, left);
         if !list.contains(&to) {
             list.push(to);
         }
@@ -153,11 +167,7 @@ impl Graph {
         while i < pairs.len() {
             let (x, y) = pairs[i];
             for left in [true, false] {
-                let (gx, hy) = if left {
-                    (&g.left[x as usize], &h.left[y as usize])
-                } else {
-                    (&g.right[x as usize], &h.right[y as usize])
-                };
+                let (gx, hy) = (g.options(x, left), h.options(y, left));
                 let moves = gx
                     .iter()
                     .map(|&x2| (x2, y))
@@ -186,13 +196,7 @@ impl Graph {
     /// one is a *stopper*.
     pub fn has_alternating_cycle(&self, start: u32) -> bool {
         // States (vertex, Left to move) are 2v, (vertex, Right to move) 2v + 1.
-        let next = |s: usize| -> &[u32] {
-            if s.is_multiple_of(2) {
-                &self.left[s / 2]
-            } else {
-                &self.right[s / 2]
-            }
-        };
+        let next = |s: usize| self.options((s / 2) as u32, s.is_multiple_of(2));
         // 0 new, 1 on the path, 2 done.
         let mut state = vec![0u8; 2 * self.len()];
         let roots = self
@@ -259,25 +263,15 @@ impl Graph {
         let order = self.reachable(start);
         let g = self.renumbered(&order);
         // Without its passes, the graph must have no cycle at all.
+        let strip = |lists: &Vec<Vec<u32>>| -> Vec<Vec<u32>> {
+            let own = |(v, list): (usize, &Vec<u32>)| {
+                list.iter().copied().filter(|&w| w as usize != v).collect()
+            };
+            lists.iter().enumerate().map(own).collect()
+        };
         let without = Graph {
-            left: (0..g.len())
-                .map(|v| {
-                    g.left[v]
-                        .iter()
-                        .copied()
-                        .filter(|&w| w as usize != v)
-                        .collect()
-                })
-                .collect(),
-            right: (0..g.len())
-                .map(|v| {
-                    g.right[v]
-                        .iter()
-                        .copied()
-                        .filter(|&w| w as usize != v)
-                        .collect()
-                })
-                .collect(),
+            left: strip(&g.left),
+            right: strip(&g.right),
         };
         without.loopfree().into_iter().all(|f| f)
     }

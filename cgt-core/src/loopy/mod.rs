@@ -10,7 +10,7 @@ pub mod order;
 pub mod stopper;
 
 pub use graph::Graph;
-pub use stopper::{named, Loopy, NotStopper, Pseudonumber, Stopper};
+pub use stopper::{Loopy, Named, NotStopper, Pseudonumber, Stopper};
 
 #[cfg(test)]
 #[allow(clippy::cloned_ref_to_slice_refs)]
@@ -27,7 +27,7 @@ mod tests {
     fn named_stoppers_and_their_order() {
         let mut a = Arena::new();
         let [on, off, over, under] =
-            ["on", "off", "over", "under"].map(|s| named(&mut a, s).unwrap());
+            [Named::On, Named::Off, Named::Over, Named::Under].map(|s| s.value(&mut a));
         let five = n(&mut a, 5);
         let zero = n(&mut a, 0);
         assert!(Loopy::ge(&mut a, &on, &five) && !Loopy::ge(&mut a, &five, &on));
@@ -65,7 +65,7 @@ mod tests {
         assert_eq!(s.graph().len(), 5);
         // {0 ||| 0 || 0 | off} = {0 | Tiny(on)} is canonical: 5 followers.
         let zero = n(&mut a, 0);
-        let off = named(&mut a, "off").unwrap();
+        let off = Named::Off.value(&mut a);
         let inner = Loopy::braces(&mut a, &[zero.clone()], &[off], false, false).unwrap();
         let tiny_on = Loopy::braces(&mut a, &[zero.clone()], &[inner], false, false).unwrap();
         let top = Loopy::braces(&mut a, &[zero.clone()], &[tiny_on.clone()], false, false).unwrap();
@@ -74,7 +74,7 @@ mod tests {
         };
         assert_eq!(s.graph().len(), 5);
         // {on | 0 || 0} = Miny(on): the negative of Tiny(on) is {0 || 0 | off}'s.
-        let on = named(&mut a, "on").unwrap();
+        let on = Named::On.value(&mut a);
         let on_zero = Loopy::braces(&mut a, &[on], &[zero.clone()], false, false).unwrap();
         let miny = Loopy::braces(&mut a, &[on_zero], &[zero], false, false).unwrap();
         assert_eq!(miny.neg(&mut a), tiny_on);

@@ -50,6 +50,25 @@ pub enum Pseudonumber {
     On,
 }
 
+impl Pseudonumber {
+    /// The game: `x over = {x | pass}`, `x under = {pass | x}`.
+    pub fn value(&self, arena: &mut Arena) -> Loopy {
+        match self {
+            Pseudonumber::On => Named::On.value(arena),
+            Pseudonumber::Off => Named::Off.value(arena),
+            Pseudonumber::Number(x, side) => {
+                let x = Loopy::Short(arena.number(x.clone()));
+                let made = match side.signum() {
+                    0 => return x,
+                    1 => Loopy::braces(arena, &[x], &[], false, true),
+                    _ => Loopy::braces(arena, &[], &[x], true, false),
+                };
+                made.expect("a pseudonumber is a stopper")
+            }
+        }
+    }
+}
+
 impl PartialEq for Stopper {
     fn eq(&self, other: &Self) -> bool {
         self.hash == other.hash
@@ -167,14 +186,12 @@ impl Loopy {
                 };
                 o.iter().map(|&x| Loopy::Short(x)).collect()
             }
-            Loopy::Stopper(s) => {
-                let list = if left {
-                    &s.graph.left[0]
-                } else {
-                    &s.graph.right[0]
-                };
-                list.iter().map(|&v| s.follower(v)).collect()
-            }
+            Loopy::Stopper(s) => s
+                .graph
+                .options(0, left)
+                .iter()
+                .map(|&v| s.follower(v))
+                .collect(),
         }
     }
 
@@ -286,12 +303,9 @@ impl Stopper {
         if let Some(p) = memo.get(&(v, left)) {
             return p.clone();
         }
-        let opts = if left {
-            &self.graph.left[v as usize]
-        } else {
-            &self.graph.right[v as usize]
-        };
-        let stops: Vec<Pseudonumber> = opts
+        let stops: Vec<Pseudonumber> = self
+            .graph
+            .options(v, left)
             .clone()
             .into_iter()
             .map(|w| deep(|| self.stop(arena, w, !left, memo)))
@@ -352,24 +366,15 @@ fn simplified(mut g: Graph) -> Graph {
 /// options. In a stopper, the chains of bypasses are alternating play, so
 /// they end.
 fn bypass_reversible(g: &mut Graph, table: &Table, v: u32, left: bool) {
-    let mut opts = if left {
-        g.left[v as usize].clone()
-    } else {
-        g.right[v as usize].clone()
-    };
+    let mut opts = g.options(v, left).clone();
     let mut i = 0;
     while i < opts.len() {
-        let a = opts[i] as usize;
-        let replies = if left { &g.right[a] } else { &g.left[a] };
+        let replies = g.options(opts[i], !left);
         let reverses = |b: u32| if left { table.ge(v, b) } else { table.ge(b, v) };
         match replies.iter().copied().find(|&b| reverses(b)) {
             Some(b) => {
-                let instead = if left {
-                    &g.left[b as usize]
-                } else {
-                    &g.right[b as usize]
-                };
-                let new: Vec<u32> = instead
+                let new: Vec<u32> = g
+                    .options(b, left)
                     .iter()
                     .copied()
                     .filter(|c| !opts.contains(c))
@@ -380,21 +385,13 @@ fn bypass_reversible(g: &mut Graph, table: &Table, v: u32, left: bool) {
             None => i += 1,
         }
     }
-    if left {
-        g.left[v as usize] = opts;
-    } else {
-        g.right[v as usize] = opts;
-    }
+    *g.options_mut(v, left) = opts;
 }
 
 /// Removes `v`'s dominated options for Left (`left`) or Right (of equal
 /// options, the first stays).
 fn remove_dominated(g: &mut Graph, table: &Table, v: u32, left: bool) {
-    let opts = if left {
-        &g.left[v as usize]
-    } else {
-        &g.right[v as usize]
-    };
+    let opts = g.options(v, left);
     // `better(x, y)`: the player would rather move to x than to y, or as soon.
     let better = |x: u32, y: u32| if left { table.ge(x, y) } else { table.ge(y, x) };
     let mut keep = vec![true; opts.len()];
@@ -420,11 +417,7 @@ fn remove_dominated(g: &mut Graph, table: &Table, v: u32, left: bool) {
         .filter(|(_, &k)| k)
         .map(|(&o, _)| o)
         .collect();
-    if left {
-        g.left[v as usize] = kept;
-    } else {
-        g.right[v as usize] = kept;
-    }
+    *g.options_mut(v, left) = kept;
 }
 
 /// An isomorphism invariant of the game at vertex 0 (colour refinement:
@@ -462,18 +455,45 @@ fn invariant(g: &Graph, short: &[Option<GameId>]) -> u64 {
     }
 }
 
-/// The graphs of the named stoppers: `on = {pass|}`, `off = {|pass}`,
-/// `over = {0|pass}`, `under = {pass|0}`, `upon = {pass|*}`.
-pub fn named(arena: &mut Arena, name: &str) -> Option<Loopy> {
-    let zero = Loopy::Short(arena.zero());
-    let star = Loopy::Short(arena.nimber(1));
-    let made = match name {
-        "on" => Loopy::braces(arena, &[], &[], true, false),
-        "off" => Loopy::braces(arena, &[], &[], false, true),
-        "over" => Loopy::braces(arena, &[zero], &[], false, true),
-        "under" => Loopy::braces(arena, &[], &[zero], true, false),
-        "upon" => Loopy::braces(arena, &[], &[star], true, false),
-        _ => return None,
-    };
-    Some(made.expect("a stopper"))
+/// The stoppers with names of their own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Named {
+    /// `on = {pass|}`.
+    On,
+    /// `off = {|pass}`.
+    Off,
+    /// `over = {0|pass}`.
+    Over,
+    /// `under = {pass|0}`.
+    Under,
+    /// `upon = {pass|*}`.
+    Upon,
+}
+
+impl Named {
+    /// The stopper a name stands for (`"on"`, ...).
+    pub fn from_name(name: &str) -> Option<Named> {
+        Some(match name {
+            "on" => Named::On,
+            "off" => Named::Off,
+            "over" => Named::Over,
+            "under" => Named::Under,
+            "upon" => Named::Upon,
+            _ => return None,
+        })
+    }
+
+    /// Its canonical value.
+    pub fn value(self, arena: &mut Arena) -> Loopy {
+        let zero = Loopy::Short(arena.zero());
+        let star = Loopy::Short(arena.nimber(1));
+        let made = match self {
+            Named::On => Loopy::braces(arena, &[], &[], true, false),
+            Named::Off => Loopy::braces(arena, &[], &[], false, true),
+            Named::Over => Loopy::braces(arena, &[zero], &[], false, true),
+            Named::Under => Loopy::braces(arena, &[], &[zero], true, false),
+            Named::Upon => Loopy::braces(arena, &[], &[star], true, false),
+        };
+        made.expect("each named game is a stopper")
+    }
 }

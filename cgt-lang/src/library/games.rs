@@ -89,36 +89,17 @@ fn misere_of(s: &mut dyn Context, a: &Args) -> Result<cgt_core::analysis::Outcom
     Ok(misere_outcome_direct(s.arena(), &f))
 }
 
-/// One player's options of a value: canonical options of a game (and of a
-/// sum of canonical games, as in CGSuite), the positions of a position, the
-/// options as forms of a form or a sum of forms and positions.
 /// The left (`left`) or right stop of a game: a number, or for a stopper
 /// a pseudonumber (`over`, `1under`, `on`, ...).
 fn stop_of(s: &mut dyn Context, a: &Args, left: bool) -> Result<Value, Error> {
     let g = s.world().to_loopy(&a.values[0], a.spans[0])?;
     let p = g.stop(s.arena(), left);
-    let ar = s.arena();
-    Ok(match p {
-        cgt_core::loopy::Pseudonumber::Number(x, 0) => number_value(ar, x),
-        p => {
-            let name = match p {
-                cgt_core::loopy::Pseudonumber::On => "on",
-                cgt_core::loopy::Pseudonumber::Off => "off",
-                cgt_core::loopy::Pseudonumber::Number(_, side) if side > 0 => "over",
-                _ => "under",
-            };
-            let word = cgt_core::loopy::named(ar, name).expect("named");
-            let shift = match p {
-                cgt_core::loopy::Pseudonumber::Number(x, _) => ar.number(x),
-                _ => ar.zero(),
-            };
-            let sum = cgt_core::loopy::Loopy::add(ar, &word, &cgt_core::loopy::Loopy::Short(shift))
-                .expect("a pseudonumber plus a number is a stopper");
-            crate::world::loopy_value(sum)
-        }
-    })
+    Ok(crate::world::loopy_value(p.value(s.arena())))
 }
 
+/// One player's options of a value: canonical options of a game (and of a
+/// sum of canonical games, as in CGSuite), the positions of a position, the
+/// options as forms of a form or a sum of forms and positions.
 fn options_of(s: &mut dyn Context, a: &Args, left: bool) -> Result<Value, Error> {
     match &a.values[0] {
         Value::Stopper(g) => {
