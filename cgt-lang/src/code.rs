@@ -137,6 +137,15 @@ pub enum Op {
         /// Right options.
         right: Vec<Code>,
     },
+    /// A stopper as CGSuite prints it (`2over`, `-1/4v[on]`).
+    LoopyLiteral {
+        /// The number part.
+        number: cgt_core::number::Dyadic,
+        /// The stopper added to it.
+        shape: crate::syntax::ast::LoopyShape,
+        /// The nimber after it.
+        nim: u64,
+    },
     /// Braces whose options come back to them (`{0|pass}`, `a{0|a}`):
     /// the nodes of a game graph, node 0 the game.
     LoopyBraces(Vec<LoopyNode>),

@@ -97,6 +97,11 @@ fn op(r: &mut Resolver, e: &Expr) -> Result<Op, Error> {
             right: all(r, right)?,
         },
         ExprKind::Labelled { .. } => unreachable!("named braces are loopy"),
+        ExprKind::LoopyLiteral { number, shape, nim } => Op::LoopyLiteral {
+            number: number.clone(),
+            shape: *shape,
+            nim: *nim,
+        },
         ExprKind::Pass => {
             return Err(Error::spanned(
                 e.span,

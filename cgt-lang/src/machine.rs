@@ -13,12 +13,12 @@ use crate::error::{Error, ErrorKind, Span};
 use crate::library::{self, Args};
 use crate::resolve::Slots;
 use crate::seq::RANGE_LIMIT;
-use crate::syntax::ast::{BinOp, UnOp};
+use crate::syntax::ast::{BinOp, LoopyShape, UnOp};
 use crate::value::{Function, Module, Player, Ruleset, Value};
 use crate::world::World;
 use cgt_core::form::{ordinal_sum, Form, SequentialRule};
 use cgt_core::game::{deep, GameId};
-use cgt_core::loopy::{Graph, Loopy};
+use cgt_core::loopy::{upon, Graph, Loopy, Pseudonumber};
 use cgt_core::number::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
 use smallvec::SmallVec;
@@ -373,7 +373,26 @@ impl Machine {
             Op::Str(s) => Ok(Value::Str(s.clone())),
             Op::Constant(k) => Ok(constant(*k, &mut self.world.arena)),
             Op::Tiny { number, miny, arg } => {
-                let h = self.eval_game(arg)?;
+                let v = self.eval(arg)?;
+                if let Value::Stopper(h) = v {
+                    // Tiny(G) = {0 || 0 | -G}, Miny(G) = {G | 0 || 0}.
+                    let ar = &mut self.world.arena;
+                    let (h, zero) = (Loopy::Stopper(h), Loopy::Short(ar.zero()));
+                    let made = if *miny {
+                        Loopy::braces(ar, &[h], std::slice::from_ref(&zero), false, false)
+                            .and_then(|inner| Loopy::braces(ar, &[inner], &[zero], false, false))
+                    } else {
+                        let nh = h.neg(ar);
+                        Loopy::braces(ar, std::slice::from_ref(&zero), &[nh], false, false)
+                            .and_then(|inner| Loopy::braces(ar, &[zero], &[inner], false, false))
+                    };
+                    let x = Loopy::Short(ar.number(number.clone()));
+                    let g = made
+                        .and_then(|t| Loopy::add(ar, &x, &t))
+                        .map_err(|_| crate::world::not_stopper(span))?;
+                    return Ok(crate::world::loopy_value(g));
+                }
+                let h = self.world.to_game(&v, arg.span)?;
                 let t = library::games::tiny(&mut self.world.arena, h, *miny);
                 let x = self.world.arena.number(number.clone());
                 Ok(Value::Game(self.world.arena.add(x, t)))
@@ -397,6 +416,23 @@ impl Machine {
                 Ok(crate::world::loopy_value(g))
             }
             Op::LoopyBraces(nodes) => self.loopy_braces(nodes, span),
+            Op::LoopyLiteral { number, shape, nim } => {
+                let ar = &mut self.world.arena;
+                let g = match *shape {
+                    LoopyShape::Over(over) => {
+                        Pseudonumber::Number(number.clone(), if over { 1 } else { -1 }).value(ar)
+                    }
+                    LoopyShape::Upon {
+                        down: false,
+                        uponth,
+                    } => upon(ar, number, *nim, uponth),
+                    // x v[on]*k is the negative of (-x)^[on]*k.
+                    LoopyShape::Upon { down: true, uponth } => {
+                        upon(ar, &-number, *nim, uponth).neg(ar)
+                    }
+                };
+                Ok(crate::world::loopy_value(g))
+            }
             Op::Form { .. } => Ok(Value::Form(Arc::new(self.eval_form(c)?))),
             Op::Set(items) => {
                 let values = self.all(items)?;
@@ -662,11 +698,6 @@ impl Machine {
             )
             .into()),
         }
-    }
-
-    fn eval_game(&mut self, c: &Code) -> Flow<GameId> {
-        let v = self.eval(c)?;
-        Ok(self.world.to_game(&v, c.span)?)
     }
 
     fn unary(&mut self, op: UnOp, arg: &Code) -> Flow {

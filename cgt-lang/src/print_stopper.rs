@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use cgt_core::game::GameId;
-use cgt_core::loopy::{Loopy, Named, Pseudonumber, Stopper};
+use cgt_core::loopy::{Loopy, Pseudonumber, Stopper};
 use cgt_core::number::Dyadic;
 
 use crate::print::Printer;
@@ -209,53 +209,17 @@ impl StopperPrinter<'_, '_> {
         Some(format!("{number}{arrow}{power}{star}"))
     }
 
-    /// `x + Tiny(G)` = `{x || x | x - G}` or `x + Miny(G)` = `{x + G | x || x}`,
-    /// where the far option is at most `x + under` away (CGSuite's
-    /// `IsNumberTiny`).
+    /// `x + Tiny(G)` or `x + Miny(G)` in CGSuite's notation.
     fn tiny(&mut self, g: &Loopy) -> Option<String> {
-        let lo = g.options(self.arena(), true);
-        let ro = g.options(self.arena(), false);
-        let ([l], [r]) = (lo.as_slice(), ro.as_slice()) else {
-            return None;
+        let (x, miny, sub) = g.tiny_shape(self.arena())?;
+        let prefix = if x.is_zero() {
+            String::new()
+        } else {
+            x.to_string()
         };
-        let under = Named::Under.value(self.arena());
-        for miny in [false, true] {
-            let (x, other) = if miny { (r, l) } else { (l, r) };
-            let Loopy::Short(xs) = x else { continue };
-            if !self.arena().is_number(*xs) {
-                continue;
-            }
-            let near = other.options(self.arena(), !miny);
-            let far = other.options(self.arena(), miny);
-            let ([n], [f]) = (near.as_slice(), far.as_slice()) else {
-                continue;
-            };
-            if n != x {
-                continue;
-            }
-            // Tiny: f - x <= under; Miny: x - f <= under. The subscript is
-            // the negative: x - f for Tiny, f - x for Miny.
-            let neg_x = Loopy::Short(self.arena().neg(*xs));
-            let f_minus_x = Loopy::add(self.arena(), f, &neg_x);
-            let Ok(f_minus_x) = f_minus_x else { continue };
-            let (diff, sub) = if miny {
-                (f_minus_x.neg(self.arena()), f_minus_x)
-            } else {
-                let x_minus_f = f_minus_x.neg(self.arena());
-                (f_minus_x, x_minus_f)
-            };
-            if !Loopy::ge(self.arena(), &under, &diff) {
-                continue;
-            }
-            let prefix = match self.arena().as_number(*xs) {
-                Some(d) if !d.is_zero() => d.to_string(),
-                _ => String::new(),
-            };
-            let name = if miny { "Miny" } else { "Tiny" };
-            let sub = self.printer.loopy_option(&sub, true);
-            return Some(format!("{prefix}{name}({sub})"));
-        }
-        None
+        let name = if miny { "Miny" } else { "Tiny" };
+        let sub = self.printer.loopy_option(&sub, true);
+        Some(format!("{prefix}{name}({sub})"))
     }
 
     /// `x^[on]*k` = `{pass | x*(k^1)}` (with `x` as a Left option too when

@@ -10,7 +10,7 @@ pub mod order;
 pub mod stopper;
 
 pub use graph::Graph;
-pub use stopper::{Loopy, Named, NotStopper, Pseudonumber, Stopper};
+pub use stopper::{upon, Loopy, Named, NotStopper, Pseudonumber, Stopper};
 
 #[cfg(test)]
 #[allow(clippy::cloned_ref_to_slice_refs)]

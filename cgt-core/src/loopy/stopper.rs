@@ -210,6 +210,58 @@ impl Loopy {
         }
     }
 
+    /// `x + Tiny(G)` = `{x || x | x - G}` or `x + Miny(G)` = `{x + G | x || x}`,
+    /// where the far option is at most `x + under` away (CGSuite's
+    /// `IsNumberTiny`): the number `x`, whether it is Miny, and `G`.
+    pub fn tiny_shape(&self, arena: &mut Arena) -> Option<(Dyadic, bool, Loopy)> {
+        let lo = self.options(arena, true);
+        let ro = self.options(arena, false);
+        let ([l], [r]) = (lo.as_slice(), ro.as_slice()) else {
+            return None;
+        };
+        let under = Named::Under.value(arena);
+        for miny in [false, true] {
+            let (x, other) = if miny { (r, l) } else { (l, r) };
+            let Loopy::Short(xs) = x else { continue };
+            let Some(number) = arena.as_number(*xs).cloned() else {
+                continue;
+            };
+            let near = other.options(arena, !miny);
+            let far = other.options(arena, miny);
+            let ([n], [f]) = (near.as_slice(), far.as_slice()) else {
+                continue;
+            };
+            if n != x {
+                continue;
+            }
+            // Tiny: f - x <= under; Miny: x - f <= under. The subscript is
+            // the negative: x - f for Tiny, f - x for Miny.
+            let neg_x = Loopy::Short(arena.neg(*xs));
+            let Ok(f_minus_x) = Loopy::add(arena, f, &neg_x) else {
+                continue;
+            };
+            let (diff, sub) = if miny {
+                (f_minus_x.neg(arena), f_minus_x)
+            } else {
+                let x_minus_f = f_minus_x.neg(arena);
+                (f_minus_x, x_minus_f)
+            };
+            if Loopy::ge(arena, &under, &diff) {
+                return Some((number, miny, sub));
+            }
+        }
+        None
+    }
+
+    /// The stop of the game with `over` and `under` dropped (CGSuite's
+    /// strong stop): `x` for `x over`.
+    pub fn strong_stop(&self, arena: &mut Arena, left: bool) -> Pseudonumber {
+        match self.stop(arena, left) {
+            Pseudonumber::Number(x, _) => Pseudonumber::Number(x, 0),
+            p => p,
+        }
+    }
+
     /// The pseudonumber this game is, if it is one.
     pub fn as_pseudonumber(&self, arena: &Arena) -> Option<Pseudonumber> {
         match self {
@@ -453,6 +505,32 @@ fn invariant(g: &Graph, short: &[Option<GameId>]) -> u64 {
         }
         classes = distinct.len();
     }
+}
+
+/// `x^[on]*j` (`uponth` false) or `x^<on>*j` (true), as CGSuite prints
+/// them: `x^[on]*j = {pass | x*(j^1)}` (with `x` a Left option too when
+/// j = 1), and `x^<on>*j = {x, x*, ..., x*j | -((-x)^[on]*(j^1))}`.
+pub fn upon(arena: &mut Arena, x: &Dyadic, j: u64, uponth: bool) -> Loopy {
+    let nus = |arena: &mut Arena, x: &Dyadic, k: u64| {
+        let n = arena.number(x.clone());
+        let s = arena.nimber(k);
+        Loopy::Short(arena.add(n, s))
+    };
+    let made = if uponth {
+        let left: Vec<Loopy> = (0..=j).map(|i| nus(arena, x, i)).collect();
+        let right = upon(arena, &-x, j ^ 1, false).neg(arena);
+        Loopy::braces(arena, &left, &[right], false, false)
+    } else {
+        let k = j ^ 1;
+        let left = if k == 0 {
+            vec![nus(arena, x, 0)]
+        } else {
+            Vec::new()
+        };
+        let right = nus(arena, x, k);
+        Loopy::braces(arena, &left, &[right], true, false)
+    };
+    made.expect("an upon form is a stopper")
 }
 
 /// The stoppers with names of their own.

@@ -10,6 +10,7 @@ pub mod files;
 pub mod games;
 pub mod grids;
 pub mod io;
+pub mod loopy;
 pub mod plot;
 pub mod rulesets;
 
@@ -77,6 +78,11 @@ impl Builtin {
 
     /// Run the function on evaluated arguments (arity already checked).
     pub fn call(&self, s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
+        if let Some(Value::Stopper(g)) = a.values.first() {
+            if let Some(f) = loopy::for_stopper(self.name) {
+                return f(s, g, a);
+            }
+        }
         match self.run {
             Run::Native(f) => f(s, a),
             Run::Construct(build) => {
@@ -110,6 +116,7 @@ pub fn builtins() -> &'static [Builtin] {
     static ALL: OnceLock<Vec<Builtin>> = OnceLock::new();
     ALL.get_or_init(|| {
         let mut all = games::GAMES.to_vec();
+        all.extend(loopy::LOOPY.iter().cloned());
         all.extend(data::DATA.iter().cloned());
         all.extend(grids::GRIDS.iter().cloned());
         #[cfg(feature = "sqlite")]
@@ -176,14 +183,7 @@ const ALIASES: &[(&str, &str)] = &[
     ("canonical_form", "canonical"),
     ("game_value", "value"),
     ("misere_canonical_form", "misere_canonical"),
-    ("strong_stop", "stop"),
-    ("is_loopfree", "is_short"),
-    ("is_plumtree", "is_short"),
-    ("is_stopper", "is_short"),
-    ("is_stopper_sided", "is_short"),
     ("is_finite", "is_short"),
-    ("is_idempotent", "is_zero"),
-    ("is_pseudonumber", "is_number"),
 ];
 
 /// The built-in a call or method name means: its own name, or CGSuite's

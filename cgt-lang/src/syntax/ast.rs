@@ -157,6 +157,16 @@ pub enum ExprKind {
     },
     /// `pass` among a game's options: a move to the game itself.
     Pass,
+    /// A stopper as CGSuite prints it: `2over`, `3/2under`, `-1/4v[on]`,
+    /// `^<on>*`.
+    LoopyLiteral {
+        /// The number part.
+        number: Dyadic,
+        /// Which stopper is added to it.
+        shape: LoopyShape,
+        /// The nimber written after it (`*k`).
+        nim: u64,
+    },
     /// `a{L | R}`: braces named `a`, so that `a` among the options inside
     /// means these braces (a game whose positions repeat).
     Labelled {
@@ -268,6 +278,20 @@ pub enum ExprKind {
         lhs: Box<Expr>,
         /// Right operand.
         rhs: Box<Expr>,
+    },
+}
+
+/// The stopper part of an [`ExprKind::LoopyLiteral`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoopyShape {
+    /// `x over` (or `x under`, `over` false).
+    Over(bool),
+    /// `x^[on]` (`uponth` false) or `x^<on>`, with a down arrow if `down`.
+    Upon {
+        /// `v` rather than `^`.
+        down: bool,
+        /// `<on>` rather than `[on]`.
+        uponth: bool,
     },
 }
 

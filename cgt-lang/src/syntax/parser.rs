@@ -1312,6 +1312,72 @@ impl<'s> Parser<'s> {
         ))
     }
 
+    /// A stopper as CGSuite prints it, after its number (if any): `x over`,
+    /// `x under` (written together: `2over`), `x^[on]*k`, `x^<on>*k` and
+    /// their downs (`-1/4v[on]`). `None` if `i` starts none of them.
+    fn loopy_literal(
+        &self,
+        start: In<'s>,
+        i: In<'s>,
+        number: &Number,
+        has_number: bool,
+    ) -> Option<PResult<'s, Expr>> {
+        let words = [
+            ("over", LoopyShape::Over(true)),
+            ("under", LoopyShape::Over(false)),
+        ];
+        let found = words
+            .into_iter()
+            .filter(|_| has_number)
+            .find_map(|(w, shape)| keyword(i, w).map(|rest| (rest, shape)))
+            .or_else(|| {
+                [
+                    ("^[on]", false, false),
+                    ("^<on>", false, true),
+                    ("v[on]", true, false),
+                    ("v<on>", true, true),
+                ]
+                .into_iter()
+                .find_map(|(p, down, uponth)| {
+                    i.strip_prefix(p)
+                        .map(|rest| (rest, LoopyShape::Upon { down, uponth }))
+                })
+            });
+        let (rest, shape) = found?;
+        let Number::Dyadic(x) = number else {
+            return Some(fatal(
+                start,
+                "the number before a loopy game must be dyadic",
+            ));
+        };
+        let (rest, nim) = match shape {
+            LoopyShape::Over(_) => (rest, 0),
+            LoopyShape::Upon { .. } => match self.star(rest) {
+                Ok((r, None)) => (r, 0),
+                Ok((r, Some(Star::Nim(n)))) => (r, n),
+                Ok((_, Some(Star::Expr(_)))) => {
+                    return Some(fatal(
+                        rest,
+                        "write the nimber after ^[on] or ^<on> with digits",
+                    ))
+                }
+                Err(e) => return Some(Err(e)),
+            },
+        };
+        let kind = ExprKind::LoopyLiteral {
+            number: x.clone(),
+            shape,
+            nim,
+        };
+        Some(Ok((
+            rest,
+            Expr {
+                kind,
+                span: self.span(start, rest),
+            },
+        )))
+    }
+
     /// `[x]Tiny(G)` or `[x]Miny(G)`: `i` is just after the name.
     fn tiny_call(&self, start: In<'s>, i: In<'s>, number: Dyadic, miny: bool) -> PResult<'s, Expr> {
         let (j, arg) = self.paren_arg(i)?;
@@ -1369,6 +1435,9 @@ impl<'s> Parser<'s> {
                      an uptimal expansion is written with digits, e.g. 0.2 for 2 * ^",
                 );
             }
+        }
+        if let Some(found) = self.loopy_literal(start, i, &number, has_number) {
+            return found;
         }
         let (i, mut ups) = ups(i)?;
         let (mut i, star) = self.star(i)?;

@@ -103,9 +103,13 @@ class Game(Value):
     @property
     def is_even_tempered(self) -> Any: ...
     @property
+    def is_idempotent(self) -> Any: ...
+    @property
     def is_infinitesimal(self) -> Any: ...
     @property
     def is_integer(self) -> Any: ...
+    @property
+    def is_loopfree(self) -> Any: ...
     @property
     def is_nimber(self) -> Any: ...
     @property
@@ -119,7 +123,15 @@ class Game(Value):
     @property
     def is_ordinal(self) -> Any: ...
     @property
+    def is_plumtree(self) -> Any: ...
+    @property
+    def is_pseudonumber(self) -> Any: ...
+    @property
     def is_short(self) -> Any: ...
+    @property
+    def is_stopper(self) -> Any: ...
+    @property
+    def is_stopper_sided(self) -> Any: ...
     @property
     def is_uptimal(self) -> Any: ...
     @property
@@ -136,6 +148,10 @@ class Game(Value):
     def misere_outcome_class(self) -> Any: ...
     @property
     def nim_value(self) -> Any: ...
+    @property
+    def offside(self) -> Any: ...
+    @property
+    def onside(self) -> Any: ...
     @property
     def outcome_class(self) -> Any: ...
     @property
@@ -460,12 +476,20 @@ def is_even_tempered(*args: Any, session: Optional[Session] = None) -> Any:
     they are numbers; otherwise all options must be odd-tempered. Example:
     is_even_tempered({1|-1})"""
 
+def is_idempotent(*args: Any, session: Optional[Session] = None) -> Any:
+    """is_idempotent(G): True if G + G = G (0, on, off, over and under are); an error when G +
+    G is not a stopper (a sided value, not computed yet). Example: is_idempotent(over)"""
+
 def is_infinitesimal(*args: Any, session: Optional[Session] = None) -> Any:
     """is_infinitesimal(G): True if both stops of G are 0 (0 and the nimbers count). Example:
     is_infinitesimal(^)"""
 
 def is_integer(*args: Any, session: Optional[Session] = None) -> Any:
     """is_integer(G): True if G is an integer (0 included). Example: is_integer(-3)"""
+
+def is_loopfree(*args: Any, session: Optional[Session] = None) -> Any:
+    """is_loopfree(G): True if no position of G repeats: G is a short game. Example:
+    is_loopfree(over)"""
 
 def is_nimber(*args: Any, session: Optional[Session] = None) -> Any:
     """is_nimber(G): True if G = *n for some n (0 included). Example: is_nimber({0,*|0,*})"""
@@ -492,10 +516,26 @@ def is_odd_tempered(*args: Any, session: Optional[Session] = None) -> Any:
 def is_ordinal(*args: Any, session: Optional[Session] = None) -> Any:
     """is_ordinal(G): True if G is a non-negative integer. Example: is_ordinal(5)"""
 
+def is_plumtree(*args: Any, session: Optional[Session] = None) -> Any:
+    """is_plumtree(G): True if the only cycles of G's canonical graph are passes (moves from a
+    position to itself). Example: is_plumtree(a{0||||0|||a|*||*})"""
+
+def is_pseudonumber(*args: Any, session: Optional[Session] = None) -> Any:
+    """is_pseudonumber(G): True if G is a number, x over, x under, on or off. Example:
+    is_pseudonumber({pass|3/2})"""
+
 def is_short(*args: Any, session: Optional[Session] = None) -> Any:
     """is_short(G): True: every game here is short (finite and loopfree). CGSuite's loopy
     predicates IsLoopfree, IsPlumtree, IsStopper, IsStopperSided and IsFinite mean this for
     short games. Example: is_short(^)"""
+
+def is_stopper(*args: Any, session: Optional[Session] = None) -> Any:
+    """is_stopper(G): True if no play from G alternates for ever: every value cgt computes is a
+    stopper (short games included). Example: is_stopper(on)"""
+
+def is_stopper_sided(*args: Any, session: Optional[Session] = None) -> Any:
+    """is_stopper_sided(G): True if G's onside and offside are stoppers: every value cgt
+    computes is. Example: is_stopper_sided(over)"""
 
 def is_uptimal(*args: Any, session: Optional[Session] = None) -> Any:
     """is_uptimal(G): True if G = x + *m + a1.^ + a2.^<2> + ... + ak.^<k> for a number x.
@@ -632,6 +672,14 @@ def octal_period(*args: Any, session: Optional[Session] = None) -> Any:
     value sequence, proved by the octal periodicity theorem (values checked up to max_heap,
     default 1000): G(n + p) = G(n) for all n >= preperiod. An error if no period is proved
     there. Example: octal_period("0.77")"""
+
+def offside(*args: Any, session: Optional[Session] = None) -> Any:
+    """offside(G): The offside of G: a stopper (short games included) is its own offside.
+    Example: offside(under)"""
+
+def onside(*args: Any, session: Optional[Session] = None) -> Any:
+    """onside(G): The onside of G: a stopper (short games included) is its own onside. Example:
+    onside(over)"""
 
 def options(*args: Any, session: Optional[Session] = None) -> Any:
     """options(G [, player]): G's options for a player (Left or Right), as left_options and
@@ -862,6 +910,11 @@ def strip(*args: Any, session: Optional[Session] = None) -> Any:
     """strip(s [, chars]): The string s without the characters in `chars` (default: white
     space) at either end; lstrip and rstrip trim one end. A strip game's key: strip(s, ".")
     when empty squares at the ends play no part. Example: strip("..T.F..", ".")"""
+
+def strong_stop(*args: Any, session: Optional[Session] = None) -> Any:
+    """strong_stop(G, player): G's Left (player Left) or Right stop with over and under
+    dropped: x for x over. For short games it is the stop. Example: strong_stop({pass|3/2},
+    Left)"""
 
 def subordinate(*args: Any, session: Optional[Session] = None) -> Any:
     """subordinate(G, base): The H with G = base : H (the quotient of an ordinal sum). The base

@@ -1,0 +1,167 @@
+//! Functions of loopy games: CGSuite's stopper predicates (which short
+//! games answer trivially), and the versions of the functions on games that
+//! a stopper takes, chosen when the first argument is one.
+
+use super::{Args, Builtin, Run};
+use crate::context::Context;
+use crate::error::Error;
+use crate::value::{Player, Value};
+use crate::world::{loopy_value, not_stopper};
+use cgt_core::loopy::{Loopy, Pseudonumber, Stopper};
+use std::sync::Arc;
+
+/// What a stopper's version of a built-in computes.
+pub type ForStopper = fn(&mut dyn Context, &Arc<Stopper>, &Args) -> Result<Value, Error>;
+
+macro_rules! loopy_pred {
+    ($name:literal, $help:literal, $example:literal, $short:expr, $stopper:expr) => {
+        Builtin {
+            name: $name,
+            signature: concat!($name, "(G)"),
+            arity: 1..=1,
+            topic: "loopy",
+            help: $help,
+            example: $example,
+            run: Run::Native(|s, a| {
+                let g = s.world().to_loopy(&a.values[0], a.spans[0])?;
+                let short: fn(&mut dyn Context, cgt_core::game::GameId) -> bool = $short;
+                let stopper: fn(&mut dyn Context, &Arc<Stopper>) -> bool = $stopper;
+                Ok(Value::Bool(match &g {
+                    Loopy::Short(x) => short(s, *x),
+                    Loopy::Stopper(x) => stopper(s, x),
+                }))
+            }),
+        }
+    };
+}
+
+/// The loopy predicates (CGSuite's names, in snake case).
+pub static LOOPY: &[Builtin] = &[
+    loopy_pred!(
+        "is_stopper",
+        "True if no play from G alternates for ever: every value cgt computes is a stopper (short games included).",
+        "is_stopper(on)",
+        |_, _| true,
+        |_, _| true
+    ),
+    loopy_pred!(
+        "is_stopper_sided",
+        "True if G's onside and offside are stoppers: every value cgt computes is.",
+        "is_stopper_sided(over)",
+        |_, _| true,
+        |_, _| true
+    ),
+    loopy_pred!(
+        "is_loopfree",
+        "True if no position of G repeats: G is a short game.",
+        "is_loopfree(over)",
+        |_, _| true,
+        |_, _| false
+    ),
+    loopy_pred!(
+        "is_plumtree",
+        "True if the only cycles of G's canonical graph are passes (moves from a position to itself).",
+        "is_plumtree(a{0||||0|||a|*||*})",
+        |_, _| true,
+        |_, s| s.graph().is_plumtree(0)
+    ),
+    loopy_pred!(
+        "is_pseudonumber",
+        "True if G is a number, x over, x under, on or off.",
+        "is_pseudonumber({pass|3/2})",
+        |s, g| s.arena().is_number(g),
+        |s, g| g.pseudonumber_at(s.arena(), 0).is_some()
+    ),
+    Builtin {
+        name: "is_idempotent",
+        signature: "is_idempotent(G)",
+        arity: 1..=1,
+        topic: "loopy",
+        help: "True if G + G = G (0, on, off, over and under are); an error when G + G is not a stopper (a sided value, not computed yet).",
+        example: "is_idempotent(over)",
+        run: Run::Native(|s, a| {
+            let g = s.world().to_loopy(&a.values[0], a.spans[0])?;
+            let sum = Loopy::add(s.arena(), &g, &g).map_err(|_| not_stopper(a.spans[0]))?;
+            Ok(Value::Bool(sum == g))
+        }),
+    },
+    Builtin {
+        name: "strong_stop",
+        signature: "strong_stop(G, player)",
+        arity: 2..=2,
+        topic: "loopy",
+        help: "G's Left (player Left) or Right stop with over and under dropped: x for x over. For short games it is the stop.",
+        example: "strong_stop({pass|3/2}, Left)",
+        run: Run::Native(|s, a| {
+            let g = s.world().to_loopy(&a.values[0], a.spans[0])?;
+            let left = player(a)?;
+            Ok(loopy_value(g.strong_stop(s.arena(), left).value(s.arena())))
+        }),
+    },
+    Builtin {
+        name: "onside",
+        signature: "onside(G)",
+        arity: 1..=1,
+        topic: "loopy",
+        help: "The onside of G: a stopper (short games included) is its own onside.",
+        example: "onside(over)",
+        run: Run::Native(|s, a| Ok(loopy_value(s.world().to_loopy(&a.values[0], a.spans[0])?))),
+    },
+    Builtin {
+        name: "offside",
+        signature: "offside(G)",
+        arity: 1..=1,
+        topic: "loopy",
+        help: "The offside of G: a stopper (short games included) is its own offside.",
+        example: "offside(under)",
+        run: Run::Native(|s, a| Ok(loopy_value(s.world().to_loopy(&a.values[0], a.spans[0])?))),
+    },
+];
+
+/// Whether argument 1 is Left (or Right).
+fn player(a: &Args) -> Result<bool, Error> {
+    match &a.values[1] {
+        Value::Player(p) => Ok(*p == Player::Left),
+        _ => Err(Error::spanned(a.spans[1], "expected Left or Right")),
+    }
+}
+
+/// The stopper's version of the built-in `name`, if it has one.
+pub fn for_stopper(name: &str) -> Option<ForStopper> {
+    Some(match name {
+        "is_number" | "is_integer" | "is_nimber" | "is_zero" | "is_uptimal" | "is_ordinal"
+        | "is_short" => |_, _, _| Ok(Value::Bool(false)),
+        "is_infinitesimal" => |s, g, _| {
+            let g = Loopy::Stopper(g.clone());
+            let zero = Pseudonumber::Number(Default::default(), 0);
+            let (l, r) = (
+                g.strong_stop(s.arena(), true),
+                g.strong_stop(s.arena(), false),
+            );
+            Ok(Value::Bool(l == zero && r == zero))
+        },
+        "is_numberish" => |s, g, _| {
+            let g = Loopy::Stopper(g.clone());
+            let l = g.strong_stop(s.arena(), true);
+            let r = g.strong_stop(s.arena(), false);
+            Ok(Value::Bool(l == r && matches!(l, Pseudonumber::Number(..))))
+        },
+        "is_number_tiny" => |s, g, _| {
+            let g = Loopy::Stopper(g.clone());
+            Ok(Value::Bool(g.tiny_shape(s.arena()).is_some()))
+        },
+        "followers" => |s, g, a| {
+            let items = (0..g.graph().len() as u32)
+                .map(|v| loopy_value(g.follower(v)))
+                .collect();
+            s.world().set_of(items, a.spans[0])
+        },
+        "stop" => |s, g, a| {
+            let left = player(a)?;
+            let p = Loopy::Stopper(g.clone()).stop(s.arena(), left);
+            Ok(loopy_value(p.value(s.arena())))
+        },
+        "follower_count" => |s, g, _| Ok(Value::Game(s.arena().integer(g.graph().len() as i64))),
+        _ => return None,
+    })
+}
