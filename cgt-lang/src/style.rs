@@ -225,6 +225,27 @@ fn latex_of(chars: &[char]) -> String {
             after_number = false;
             continue;
         }
+        // The upon forms: ^[on] and ^<on> with "on" as the exponent.
+        let on_power = [
+            ("[on]", "[\\mathrm{on}]"),
+            ("<on>", "\\langle\\mathrm{on}\\rangle"),
+        ]
+        .into_iter()
+        .find(|(w, _)| matches!(chars[k], '^' | 'v') && word(chars, k + 1, w));
+        if let Some((w, tex)) = on_power {
+            let arrow = if chars[k] == '^' {
+                "\\uparrow"
+            } else {
+                "\\downarrow"
+            };
+            if after_number {
+                out.push('+');
+            }
+            out.push_str(&format!("{arrow}^{{{tex}}}"));
+            k += 1 + w.len();
+            after_number = false;
+            continue;
+        }
         if let Some((tok, next)) = up_token(chars, k) {
             let arrow = |up: bool| if up { "\\uparrow" } else { "\\downarrow" };
             let plus = if after_number { "+" } else { "" };
@@ -297,18 +318,24 @@ fn latex_of(chars: &[char]) -> String {
 /// and `Miny(` are games, and `v3` or `vv` are downs, so they are not names.
 fn name_at(chars: &[char], k: usize) -> Option<(String, usize)> {
     let inside = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    if !chars[k].is_ascii_alphabetic() || (k > 0 && inside(chars[k - 1])) {
+    let letter = |c: char| c.is_ascii_alphabetic() || c == '_';
+    if !chars[k].is_ascii_alphabetic() || (k > 0 && letter(chars[k - 1])) {
         return None;
     }
     let end = (k..chars.len())
         .find(|&j| !inside(chars[j]))
         .unwrap_or(chars.len());
     let name: String = chars[k..end].iter().collect();
+    // The words of loopy games, also after their number (`2over`).
+    let loopy = matches!(name.as_str(), "on" | "off" | "over" | "under" | "pass");
+    if k > 0 && chars[k - 1].is_ascii_digit() && !loopy {
+        return None;
+    }
     let letters = name.chars().filter(|c| c.is_ascii_alphabetic()).count();
     let calls = chars.get(end) == Some(&'(') && name != "Tiny" && name != "Miny";
     (letters >= 2
         && !name.chars().all(|c| c == 'v' || c.is_ascii_digit())
-        && (calls || name == "inf"))
+        && (calls || name == "inf" || loopy))
         .then_some((name, end))
 }
 

@@ -36,6 +36,7 @@ impl Table {
         let mut left_moves = vec![0u32; pairs];
         let mut queue = Vec::new();
         for a in 0..ng {
+            interrupt::check();
             for b in 0..nh {
                 let n = (g.left[a].len() + h.right[b].len()) as u32;
                 left_moves[at(a, b)] = n;

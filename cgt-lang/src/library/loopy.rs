@@ -150,6 +150,7 @@ pub fn for_stopper(name: &str) -> Option<ForStopper> {
             let g = Loopy::Stopper(g.clone());
             Ok(Value::Bool(g.tiny_shape(s.arena()).is_some()))
         },
+        "value" => |_, g, _| Ok(Value::Stopper(g.clone())),
         "followers" => |s, g, a| {
             let items = (0..g.graph().len() as u32)
                 .map(|v| loopy_value(g.follower(v)))

@@ -191,7 +191,7 @@ def _from_native(session, x):
     """A native result as a Python value."""
     if isinstance(x, _cgt.Value):
         kind = x.kind
-        if kind in ("game", "game form", "position"):
+        if kind in ("game", "game form", "position", "loopy game"):
             return Game._of(session, x)
         if kind == "thermograph":
             return Thermograph._of(session, x)
@@ -263,7 +263,8 @@ class Value:
 
 
 class Game(Value):
-    """A short game: a canonical value, an explicit form or a ruleset position.
+    """A game: a canonical value, an explicit form, a ruleset position, or a
+    stopper whose positions repeat (``Game("over")``, ``Game("a{0|a}")``).
 
     ``Game("{3||2|1}")`` reads the cgt language (CGSuite's notation);
     ``Game(3)``, ``Game(Fraction(-5, 4))`` make numbers; ``Game.of(L, R)``
@@ -376,7 +377,7 @@ class Game(Value):
     @property
     def canonical_text(self):
         """The canonical value's printed form (CGSuite's notation)."""
-        if self.kind == "game":
+        if self.kind in ("game", "loopy game"):
             return self._text
         return self._session._eval("value(a)", a=self)._text
 
