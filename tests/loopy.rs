@@ -127,6 +127,36 @@ proptest! {
         }
     }
 
+    /// Canonical stoppers are unique: two games have equal canonical forms
+    /// exactly when each is >= the other on their raw graphs, and equal
+    /// forms have equal graph sizes and hashes.
+    #[test]
+    fn equal_stoppers_have_one_canonical_form(g in graph(), h in graph()) {
+        prop_assume!(!g.has_alternating_cycle(0) && !h.has_alternating_cycle(0));
+        let mut arena = Arena::new();
+        let a = Loopy::of(&mut arena, &g, 0).unwrap();
+        let b = Loopy::of(&mut arena, &h, 0).unwrap();
+        let equal = order::ge(&g, 0, &h, 0) && order::ge(&h, 0, &g, 0);
+        prop_assert_eq!(a == b, equal);
+        // G + X - X, a different graph of the same value, has the same form.
+        let (one, star) = (arena.integer(1), arena.nimber(1));
+        let x = Loopy::Short(arena.construct(vec![one], vec![star]));
+        let (xg, xs) = x.to_graph(&mut arena);
+        let neg = x.neg(&mut arena);
+        let (ng, ns) = neg.to_graph(&mut arena);
+        let x_minus_x = Graph::sum(&xg, xs, &ng, ns);
+        let padded = Graph::sum(&g, 0, &x_minus_x, 0);
+        let c = Loopy::of(&mut arena, &padded, 0).unwrap();
+        prop_assert_eq!(&c, &a);
+        if let (Loopy::Stopper(x), Loopy::Stopper(y)) = (&a, &c) {
+            prop_assert_eq!(x.graph().len(), y.graph().len());
+        }
+        if let (true, Loopy::Stopper(x), Loopy::Stopper(y)) = (equal, &a, &b) {
+            prop_assert_eq!(x.graph().len(), y.graph().len());
+            prop_assert_eq!(x.invariant(), y.invariant());
+        }
+    }
+
     /// Sums commute, and adding a short game agrees with the order: G + 1 > G.
     #[test]
     fn sums_commute_and_respect_the_order(g in graph(), h in graph()) {
