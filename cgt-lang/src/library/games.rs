@@ -326,12 +326,10 @@ pub static GAMES: &[Builtin] = &[
         example: "thermograph_wall({3||2|1}, Right)",
         run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
+            let left = a.is_left(1)?;
             let t = s.arena().thermograph(g);
-            match &a.values[1] {
-                Value::Player(Player::Left) => Ok(Value::Trajectory(std::sync::Arc::new(t.left.clone()))),
-                Value::Player(Player::Right) => Ok(Value::Trajectory(std::sync::Arc::new(t.right.clone()))),
-                _ => Err(Error::spanned(a.spans[1], "expected Left or Right")),
-            }
+            let wall = if left { &t.left } else { &t.right };
+            Ok(Value::Trajectory(std::sync::Arc::new(wall.clone())))
         }),
     },
     Builtin {
@@ -801,17 +799,9 @@ pub static GAMES: &[Builtin] = &[
         signature: "stop(G, player)",
         arity: 2..=2,
         topic: "thermography",
-        help: "G's Left stop (player Left) or Right stop (Right). For short games this is also CGSuite's StrongStop.",
+        help: "G's Left stop (player Left) or Right stop (Right): a number, or for a stopper a pseudonumber (3/2under). For short games this is also CGSuite's StrongStop.",
         example: "stop({3|-1}, Right)",
-        run: Run::Native(|s, a| {
-            let g = a.game(s, 0)?;
-            let x = match &a.values[1] {
-                Value::Player(Player::Left) => s.arena().left_stop(g),
-                Value::Player(Player::Right) => s.arena().right_stop(g),
-                _ => return Err(Error::spanned(a.spans[1], "expected Left or Right")),
-            };
-            Ok(number_value(s.arena(), x))
-        }),
+        run: Run::Native(|s, a| stop_of(s, a, a.is_left(1)?)),
     },
     Builtin {
         name: "is_short",

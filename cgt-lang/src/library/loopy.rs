@@ -5,7 +5,7 @@
 use super::{Args, Builtin, Run};
 use crate::context::Context;
 use crate::error::Error;
-use crate::value::{Player, Value};
+use crate::value::Value;
 use crate::world::{loopy_value, not_stopper};
 use cgt_core::loopy::{Loopy, Pseudonumber, Stopper};
 use std::sync::Arc;
@@ -94,7 +94,7 @@ pub static LOOPY: &[Builtin] = &[
         example: "strong_stop({pass|3/2}, Left)",
         run: Run::Native(|s, a| {
             let g = s.world().to_loopy(&a.values[0], a.spans[0])?;
-            let left = player(a)?;
+            let left = a.is_left(1)?;
             Ok(loopy_value(g.strong_stop(s.arena(), left).value(s.arena())))
         }),
     },
@@ -117,14 +117,6 @@ pub static LOOPY: &[Builtin] = &[
         run: Run::Native(|s, a| Ok(loopy_value(s.world().to_loopy(&a.values[0], a.spans[0])?))),
     },
 ];
-
-/// Whether argument 1 is Left (or Right).
-fn player(a: &Args) -> Result<bool, Error> {
-    match &a.values[1] {
-        Value::Player(p) => Ok(*p == Player::Left),
-        _ => Err(Error::spanned(a.spans[1], "expected Left or Right")),
-    }
-}
 
 /// The stopper's version of the built-in `name`, if it has one.
 pub fn for_stopper(name: &str) -> Option<ForStopper> {
@@ -156,11 +148,6 @@ pub fn for_stopper(name: &str) -> Option<ForStopper> {
                 .map(|v| loopy_value(g.follower(v)))
                 .collect();
             s.world().set_of(items, a.spans[0])
-        },
-        "stop" => |s, g, a| {
-            let left = player(a)?;
-            let p = Loopy::Stopper(g.clone()).stop(s.arena(), left);
-            Ok(loopy_value(p.value(s.arena())))
         },
         "follower_count" => |s, g, _| Ok(Value::Game(s.arena().integer(g.graph().len() as i64))),
         _ => return None,

@@ -40,6 +40,14 @@ impl Args<'_> {
     pub fn game(&self, s: &mut dyn Context, k: usize) -> Result<GameId, Error> {
         s.to_game(&self.values[k], self.spans[k])
     }
+
+    /// Whether argument `k` is the player Left (false for Right).
+    pub fn is_left(&self, k: usize) -> Result<bool, Error> {
+        match &self.values[k] {
+            Value::Player(p) => Ok(*p == crate::value::Player::Left),
+            _ => Err(Error::spanned(self.spans[k], "expected Left or Right")),
+        }
+    }
 }
 
 /// How a built-in runs.
