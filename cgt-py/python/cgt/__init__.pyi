@@ -895,8 +895,9 @@ def split(*args: Any, session: Optional[Session] = None) -> Any:
     non-empty string). Example: split("xo.|.ox", "|")"""
 
 def stop(*args: Any, session: Optional[Session] = None) -> Any:
-    """stop(G, player): G's Left stop (player Left) or Right stop (Right). For short games this
-    is also CGSuite's StrongStop. Example: stop({3|-1}, Right)"""
+    """stop(G, player): G's Left stop (player Left) or Right stop (Right): a number, or for a
+    stopper a pseudonumber (3/2under). For short games this is also CGSuite's StrongStop.
+    Example: stop({3|-1}, Right)"""
 
 def stop_count(*args: Any, session: Optional[Session] = None) -> Any:
     """stop_count(G): The number of stopping positions (number leaves) of G's full canonical
