@@ -240,7 +240,7 @@ impl World {
                 }
             }
         }
-        if matches!(va, Value::Stopper(_)) || matches!(vb, Value::Stopper(_)) {
+        if is_loopy(&va) || is_loopy(&vb) {
             return self.loopy_binary(op, &va, sa, &vb, sb);
         }
         if matches!(op, BinOp::Eq | BinOp::Ne) {
@@ -313,6 +313,9 @@ impl World {
     pub fn to_loopy(&mut self, v: &Value, span: Span) -> Result<Loopy, Error> {
         match v {
             Value::Stopper(s) => Ok(Loopy::Stopper(s.clone())),
+            Value::Position(p) if p.repeats() => p
+                .loopy_value(&mut self.arena, &mut self.memos)
+                .map_err(|_| not_stopper(span)),
             other => Ok(Loopy::Short(self.to_game(other, span)?)),
         }
     }
@@ -327,7 +330,7 @@ impl World {
         vb: &Value,
         sb: Span,
     ) -> Result<Value, Error> {
-        let game = |v: &Value| v.is_game_like() || matches!(v, Value::Stopper(_));
+        let game = |v: &Value| v.is_game_like() || is_loopy(v);
         if matches!(op, BinOp::Eq | BinOp::Ne) && !(game(va) && game(vb)) {
             return Ok(Value::Bool(op == BinOp::Ne));
         }
@@ -743,6 +746,10 @@ impl World {
         match v {
             Value::Game(g) => Ok(*g),
             Value::Form(f) => Ok(f.canonical(&mut self.arena)),
+            Value::Position(p) if p.repeats() => match self.to_loopy(v, span)? {
+                Loopy::Short(g) => Ok(g),
+                Loopy::Stopper(_) => Err(loopy_where_short(span)),
+            },
             Value::Position(p) => Ok(p.value(&mut self.arena, &mut self.memos)),
             Value::Sum(s) => match s.value {
                 Some(g) => Ok(g),
@@ -756,10 +763,7 @@ impl World {
                     Ok(acc)
                 }
             },
-            Value::Stopper(_) => Err(Error::spanned(
-                span,
-                "a loopy game (its positions repeat) where a short game is needed",
-            )),
+            Value::Stopper(_) => Err(loopy_where_short(span)),
             Value::Rational(r) => Err(Error::spanned(
                 span,
                 format!(
@@ -830,8 +834,8 @@ impl World {
     /// sum, or another position that splits, is searched on the values of
     /// its parts, without the canonical form of the whole.
     pub fn outcome_of(&mut self, v: &Value, span: Span) -> Result<Outcome, Error> {
-        if let Value::Stopper(s) = v {
-            let g = Loopy::Stopper(s.clone());
+        if is_loopy(v) {
+            let g = self.to_loopy(v, span)?;
             let zero = Loopy::Short(self.arena.zero());
             let (ge, le) = (
                 Loopy::ge(&mut self.arena, &g, &zero),
@@ -872,7 +876,7 @@ impl World {
             out.push(if negated { s.arena.neg(g) } else { g });
         };
         match v {
-            Value::Position(p) => {
+            Value::Position(p) if !p.repeats() => {
                 for g in p.parts(&mut self.arena, &mut self.memos) {
                     push(self, g);
                 }
@@ -1001,6 +1005,24 @@ pub fn loopy_value(g: Loopy) -> Value {
         Loopy::Short(s) => Value::Game(s),
         Loopy::Stopper(s) => Value::Stopper(s),
     }
+}
+
+/// Whether a value is loopy as it stands: a stopper, or a position of rules
+/// whose positions repeat (its value is found as a loopy game).
+pub fn is_loopy(v: &Value) -> bool {
+    match v {
+        Value::Stopper(_) => true,
+        Value::Position(p) => p.repeats(),
+        _ => false,
+    }
+}
+
+/// The error for a loopy game given where only short games go.
+fn loopy_where_short(span: Span) -> Error {
+    Error::spanned(
+        span,
+        "a loopy game (its positions repeat) where a short game is needed",
+    )
 }
 
 /// The error for a result that is not a stopper.

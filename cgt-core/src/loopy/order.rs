@@ -58,7 +58,7 @@ impl Table {
                 .iter()
                 .map(|&p| (p as usize, b))
                 .chain(rl_h[b].iter().map(|&p| (a, p as usize)));
-            for (ra, rb) in from.collect::<Vec<_>>() {
+            for (ra, rb) in from {
                 if right_wins[at(ra, rb)] {
                     continue;
                 }
@@ -86,15 +86,40 @@ impl Table {
     }
 }
 
-/// For each vertex, the vertices that have it among their `edges`.
-fn reversed(edges: &[Vec<u32>], n: usize) -> Vec<Vec<u32>> {
-    let mut out = vec![Vec::new(); n];
-    for (v, list) in edges.iter().enumerate() {
+/// For each vertex, the vertices that have it among their `edges`, in one
+/// flat array (a table is made for every component of a loopy ruleset, so
+/// a vector per vertex would cost more than the table's own work).
+struct Reversed {
+    start: Vec<u32>,
+    from: Vec<u32>,
+}
+
+impl std::ops::Index<usize> for Reversed {
+    type Output = [u32];
+    fn index(&self, v: usize) -> &[u32] {
+        &self.from[self.start[v] as usize..self.start[v + 1] as usize]
+    }
+}
+
+fn reversed(edges: &[Vec<u32>], n: usize) -> Reversed {
+    let mut start = vec![0u32; n + 1];
+    for list in edges {
         for &w in list {
-            out[w as usize].push(v as u32);
+            start[w as usize + 1] += 1;
         }
     }
-    out
+    for v in 0..n {
+        start[v + 1] += start[v];
+    }
+    let mut fill = start.clone();
+    let mut from = vec![0u32; start[n] as usize];
+    for (v, list) in edges.iter().enumerate() {
+        for &w in list {
+            from[fill[w as usize] as usize] = v as u32;
+            fill[w as usize] += 1;
+        }
+    }
+    Reversed { start, from }
 }
 
 /// Whether `G_a >= H_b` for the stoppers `(g, a)` and `(h, b)`.

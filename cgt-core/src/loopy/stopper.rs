@@ -103,6 +103,44 @@ impl Loopy {
         Ok(Loopy::Stopper(Arc::new(Stopper::new(arena, g))))
     }
 
+    /// The canonical values of the vertices `starts` of one graph, from one
+    /// simplification of everything they reach (a ruleset's component of
+    /// positions that reach each other is valued at once), or
+    /// [`NotStopper`] if play can alternate for ever from any of them.
+    pub fn of_each(
+        arena: &mut Arena,
+        graph: &Graph,
+        starts: &[u32],
+    ) -> Result<Vec<Loopy>, NotStopper> {
+        // A new vertex moving to every start makes their reach one graph.
+        let mut g = graph.clone();
+        let root = g.add_vertex();
+        for &s in starts {
+            g.add_edge(root, true, s);
+        }
+        let order = g.reachable(root);
+        let mut index = vec![u32::MAX; g.len()];
+        for (i, &v) in order.iter().enumerate() {
+            index[v as usize] = i as u32;
+        }
+        let g = g.renumbered(&order);
+        if g.has_alternating_cycle(0) {
+            return Err(NotStopper);
+        }
+        let (g, class) = simplify(g);
+        let short = g.short_games(arena);
+        Ok(starts
+            .iter()
+            .map(|&s| {
+                let v = class[index[s as usize] as usize];
+                match short[v as usize] {
+                    Some(x) => Loopy::Short(x),
+                    None => Loopy::Stopper(Arc::new(Stopper::new(arena, g.restricted(v)))),
+                }
+            })
+            .collect())
+    }
+
     /// `{left | right}` where `pass` among the options (`left_pass`,
     /// `right_pass`) is a move to the game itself.
     pub fn braces(
@@ -377,7 +415,15 @@ impl Stopper {
 /// reversible options are bypassed and dominated ones removed at each
 /// vertex, and then equal vertices are fused. Fusing comes last: done
 /// first, it could turn an option equal to its parent into a pass.
-fn simplified(mut g: Graph) -> Graph {
+fn simplified(g: Graph) -> Graph {
+    let (g, class) = simplify(g);
+    g.restricted(class[0])
+}
+
+/// Every vertex of `g` simplified as [`simplified`] says, and the vertex
+/// each one was fused into (a vertex's part of the result from there is
+/// its canonical form).
+fn simplify(mut g: Graph) -> (Graph, Vec<u32>) {
     let table = Table::new(&g, &g);
     for v in 0..g.len() as u32 {
         crate::interrupt::check();
@@ -410,7 +456,7 @@ fn simplified(mut g: Graph) -> Graph {
         left: g.left.iter().map(fused).collect(),
         right: g.right.iter().map(fused).collect(),
     };
-    g.restricted(class[0])
+    (g, class)
 }
 
 /// Bypasses `v`'s reversible options for Left (`left`) or Right: a Left

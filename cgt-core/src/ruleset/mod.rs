@@ -8,6 +8,7 @@ pub mod col;
 pub mod cutcake;
 pub mod domineering;
 pub mod fission;
+pub mod fox_and_geese;
 pub mod graph;
 pub mod grid;
 pub mod hackenbush;
@@ -17,6 +18,7 @@ pub mod nogo;
 mod parallel;
 pub mod psn;
 pub mod registry;
+mod repeating;
 mod search;
 pub mod ski_jumps;
 pub mod sls;
@@ -28,6 +30,7 @@ use crate::analysis::Outcome;
 use crate::form::Form;
 use crate::game::{Arena, GameId};
 use crate::interrupt::Grows;
+use crate::loopy::{Loopy, NotStopper};
 use hashbrown::{HashMap, HashSet};
 pub use parallel::{set_threads, threads};
 use parallel::{Alone, MemoOf};
@@ -60,6 +63,20 @@ pub trait Ruleset {
 
     /// Independent components whose values add, if the position splits.
     fn components(&self, _p: &Self::Position) -> Option<Vec<Self::Position>> {
+        None
+    }
+
+    /// True if positions can repeat (a position can reach itself): values
+    /// are then loopy, found by [`Evaluator::loopy_value`], and the short
+    /// evaluator's cycle error is what [`Evaluator::value`] gives.
+    fn repeats(&self) -> bool {
+        false
+    }
+
+    /// A named stopper the rules know `p` to be without exploring it (a fox
+    /// that has slipped past every goose is `off`): the loopy evaluator
+    /// takes it as it stands.
+    fn known_stopper(&self, _p: &Self::Position) -> Option<crate::loopy::Named> {
         None
     }
 
@@ -218,6 +235,9 @@ pub struct Memo<R: Ruleset> {
     wins: search::WinMemo<R::Position>,
     /// Nim values of impartial positions that do not split, by key.
     nim: HashMap<R::Position, u64>,
+    /// Loopy values of rules whose positions repeat, by key (in the arena
+    /// of `values`).
+    loopy: HashMap<R::Position, crate::loopy::Loopy>,
 }
 
 impl<R: Ruleset> Default for Memo<R> {
@@ -227,6 +247,7 @@ impl<R: Ruleset> Default for Memo<R> {
             arena_id: None,
             wins: HashMap::new(),
             nim: HashMap::new(),
+            loopy: HashMap::new(),
         }
     }
 }
@@ -490,10 +511,22 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         self.memoised(arena, &root, negated)
     }
 
+    /// The value of a position of rules whose positions can repeat: a short
+    /// game or a canonical stopper, or [`NotStopper`] where play can
+    /// alternate for ever (see [`repeating`]). Short positions come out as
+    /// [`Evaluator::value`] gives them.
+    pub fn loopy_value(&mut self, arena: &mut Arena, p: &R::Position) -> Result<Loopy, NotStopper> {
+        self.use_arena(arena);
+        let key = self.ruleset.canonical_key(p);
+        repeating::fill(self.ruleset, arena, &key, &mut self.memo.loopy)?;
+        Ok(self.memo.loopy[&key].clone())
+    }
+
     /// Forget values of another arena.
     fn use_arena(&mut self, arena: &Arena) {
         if self.memo.arena_id != Some(arena.id()) {
             self.memo.values.clear();
+            self.memo.loopy.clear();
             self.memo.arena_id = Some(arena.id());
         }
     }
@@ -631,6 +664,15 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         memo: &mut search::WinMemo<R::Position>,
         mut settle: search::Settle<'_, '_, R::Position>,
     ) -> Outcome {
+        if rs.repeats() {
+            // The search would walk round a cycle: a position that can
+            // repeat has its outcome from its loopy value.
+            crate::interrupt::unsupported(if misere {
+                "misère outcomes of games whose positions repeat are not computed"
+            } else {
+                "these rules let positions repeat: their outcome comes from the loopy value, not from the outcome search"
+            });
+        }
         // The key may stand for the negative: its players are exchanged.
         let (root, negated) = rs.signed_key(p);
         let l = search::wins(

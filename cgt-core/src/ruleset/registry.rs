@@ -10,6 +10,7 @@ use super::{Evaluator, Memo, Ruleset};
 use crate::analysis::Outcome;
 use crate::form::Form;
 use crate::game::{Arena, GameId};
+use crate::loopy::{Loopy, NotStopper};
 use crate::number::BigInt;
 use hashbrown::HashMap;
 use std::any::{Any, TypeId};
@@ -25,6 +26,7 @@ pub static RULESETS: &[&RulesetInfo] = &[
     &super::cutcake::INFO,
     &super::domineering::INFO,
     &super::fission::INFO,
+    &super::fox_and_geese::INFO,
     &super::hackenbush::INFO,
     &super::heaps::INFO,
     &super::konane::INFO,
@@ -191,6 +193,15 @@ pub trait AnyPosition: std::fmt::Debug + Send + Sync {
     fn text(&self) -> String;
     /// The canonical value, memoised in `memos` across calls.
     fn value(&self, arena: &mut Arena, memos: &mut Memos) -> GameId;
+    /// True if the rules let positions repeat (see [`Ruleset::repeats`]).
+    fn repeats(&self) -> bool {
+        false
+    }
+    /// The loopy value (a short game or a canonical stopper), memoised in
+    /// `memos`, or [`NotStopper`]; for rules whose positions repeat.
+    fn loopy_value(&self, arena: &mut Arena, memos: &mut Memos) -> Result<Loopy, NotStopper> {
+        Ok(Loopy::Short(self.value(arena, memos)))
+    }
     /// The values of the position's components (its own value if it does
     /// not split), memoised in `memos`: their sum is the position's value.
     fn parts(&self, arena: &mut Arena, memos: &mut Memos) -> Vec<GameId>;
@@ -262,6 +273,14 @@ where
     fn value(&self, arena: &mut Arena, memos: &mut Memos) -> GameId {
         let threads = super::threads();
         self.with_evaluator(memos, |ev| ev.value_on(arena, &self.position, threads))
+    }
+
+    fn repeats(&self) -> bool {
+        self.rules.repeats()
+    }
+
+    fn loopy_value(&self, arena: &mut Arena, memos: &mut Memos) -> Result<Loopy, NotStopper> {
+        self.with_evaluator(memos, |ev| ev.loopy_value(arena, &self.position))
     }
 
     fn parts(&self, arena: &mut Arena, memos: &mut Memos) -> Vec<GameId> {

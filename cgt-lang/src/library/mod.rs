@@ -19,6 +19,7 @@ use crate::context::Context;
 use crate::error::{Error, Span};
 use crate::value::Value;
 use cgt_core::game::GameId;
+use cgt_core::loopy::Loopy;
 use cgt_core::ruleset::registry::{Arg, Build, RULESETS};
 use std::ops::RangeInclusive;
 use std::sync::OnceLock;
@@ -86,9 +87,16 @@ impl Builtin {
 
     /// Run the function on evaluated arguments (arity already checked).
     pub fn call(&self, s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
-        if let Some(Value::Stopper(g)) = a.values.first() {
-            if let Some(f) = loopy::for_stopper(self.name) {
-                return f(s, g, a);
+        if let Some(f) = loopy::for_stopper(self.name) {
+            match a.values.first() {
+                Some(Value::Stopper(g)) => return f(s, g, a),
+                // A position whose rules let it repeat is its loopy value.
+                Some(p @ Value::Position(_)) if crate::world::is_loopy(p) => {
+                    if let Loopy::Stopper(g) = s.world().to_loopy(p, a.spans[0])? {
+                        return f(s, &g, a);
+                    }
+                }
+                _ => {}
             }
         }
         match self.run {

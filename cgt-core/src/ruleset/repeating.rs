@@ -1,0 +1,274 @@
+//! Values of positions that can repeat. The positions reachable from the
+//! one asked form a game graph; Tarjan's algorithm splits it into strongly
+//! connected components (positions that reach each other) and hands them
+//! out leaves first, so each is valued once every component it moves to
+//! is. A lone position without a move to itself is valued as a short game
+//! is (braces of its options' values); a larger component is one small
+//! graph, its positions and the canonical values of its exits, simplified
+//! at once ([`Loopy::of_each`]). The loopy work thus grows with the largest
+//! component, not with the whole game (in Fox and Geese, a component is
+//! the fox's squares under one placing of the geese).
+
+use super::Ruleset;
+use crate::game::{Arena, GameId};
+use crate::interrupt::{self, Grows};
+use crate::loopy::{Graph, Loopy, NotStopper};
+use hashbrown::HashMap;
+
+/// The positions reachable from a root, numbered from 0 (the root), each
+/// with its options by number (Left's, then Right's), or its value where
+/// it is known on arrival (valued before, or named by the rules); known
+/// positions are not explored.
+struct Explored<P> {
+    keys: Vec<P>,
+    index: HashMap<P, u32>,
+    options: Vec<[Vec<u32>; 2]>,
+    known: Vec<Option<Loopy>>,
+}
+
+/// Values the key `root` and every key it reaches into `memo`, or
+/// [`NotStopper`] if play can alternate for ever from it (the components
+/// valued by then are kept).
+pub(super) fn fill<R: Ruleset>(
+    rs: &R,
+    arena: &mut Arena,
+    root: &R::Position,
+    memo: &mut HashMap<R::Position, Loopy>,
+) -> Result<(), NotStopper> {
+    if memo.contains_key(root) {
+        return Ok(());
+    }
+    let Explored {
+        keys,
+        options,
+        known,
+        ..
+    } = explore(rs, arena, root, memo);
+    let mut value = known;
+    components(&options, |component| {
+        interrupt::check();
+        value_component(arena, &options, component, &mut value)?;
+        for &v in component {
+            memo.before_insert();
+            let g = value[v as usize].clone().expect("valued");
+            memo.insert(keys[v as usize].clone(), g);
+        }
+        Ok(())
+    })
+}
+
+/// Every position reachable from `root`, breadth first.
+fn explore<R: Ruleset>(
+    rs: &R,
+    arena: &mut Arena,
+    root: &R::Position,
+    memo: &HashMap<R::Position, Loopy>,
+) -> Explored<R::Position> {
+    let mut ex = Explored {
+        keys: Vec::new(),
+        index: HashMap::new(),
+        options: Vec::new(),
+        known: Vec::new(),
+    };
+    let add = |ex: &mut Explored<R::Position>, arena: &mut Arena, k: R::Position| -> u32 {
+        ex.index.before_insert();
+        ex.keys.before_insert();
+        ex.options.before_insert();
+        let known = memo
+            .get(&k)
+            .cloned()
+            .or_else(|| rs.known_stopper(&k).map(|s| s.value(arena)));
+        let id = ex.keys.len() as u32;
+        ex.index.insert(k.clone(), id);
+        ex.keys.push(k);
+        ex.options.push([Vec::new(), Vec::new()]);
+        ex.known.push(known);
+        id
+    };
+    add(&mut ex, arena, root.clone());
+    let mut next = 0;
+    while next < ex.keys.len() {
+        interrupt::check();
+        interrupt::note_work();
+        if ex.known[next].is_none() {
+            let q = ex.keys[next].clone();
+            for (side, left) in [(0, true), (1, false)] {
+                let mut ids = Vec::new();
+                for o in rs.raw_options(&q, left) {
+                    let k = rs.canonical_key(&o);
+                    let id = match ex.index.get(&k) {
+                        Some(&id) => id,
+                        None => add(&mut ex, arena, k),
+                    };
+                    ids.push(id);
+                }
+                ids.sort_unstable();
+                ids.dedup();
+                ex.options[next][side] = ids;
+            }
+        }
+        next += 1;
+    }
+    ex
+}
+
+/// The state of Tarjan's walk: each vertex's number in the walk and the
+/// least number it reaches, the vertices of components not yet closed,
+/// and the walk's own stack of (vertex, next edge).
+struct Tarjan {
+    index: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u32>,
+    calls: Vec<(u32, usize)>,
+    counter: u32,
+}
+
+impl Tarjan {
+    const NEW: u32 = u32::MAX;
+
+    fn open(&mut self, v: u32) {
+        let v = v as usize;
+        self.index[v] = self.counter;
+        self.low[v] = self.counter;
+        self.counter += 1;
+        self.stack.push(v as u32);
+        self.on_stack[v] = true;
+        self.calls.push((v as u32, 0));
+    }
+}
+
+/// Tarjan's strongly connected components of the graph from vertex 0,
+/// with an explicit stack, each handed to `emit` after every component it
+/// has an edge to; the first error stops the walk.
+fn components<E>(
+    options: &[[Vec<u32>; 2]],
+    mut emit: impl FnMut(&[u32]) -> Result<(), E>,
+) -> Result<(), E> {
+    let n = options.len();
+    if n == 0 {
+        return Ok(());
+    }
+    let edge = |v: u32, k: usize| {
+        let [l, r] = &options[v as usize];
+        if k < l.len() {
+            Some(l[k])
+        } else {
+            r.get(k - l.len()).copied()
+        }
+    };
+    let mut t = Tarjan {
+        index: vec![Tarjan::NEW; n],
+        low: vec![0; n],
+        on_stack: vec![false; n],
+        stack: Vec::new(),
+        calls: Vec::new(),
+        counter: 0,
+    };
+    t.open(0);
+    let mut component = Vec::new();
+    while let Some(&(v, k)) = t.calls.last() {
+        let vu = v as usize;
+        if let Some(w) = edge(v, k) {
+            t.calls.last_mut().expect("on the stack").1 += 1;
+            let wu = w as usize;
+            if t.index[wu] == Tarjan::NEW {
+                t.open(w);
+            } else if t.on_stack[wu] {
+                t.low[vu] = t.low[vu].min(t.index[wu]);
+            }
+            continue;
+        }
+        t.calls.pop();
+        if let Some(&(u, _)) = t.calls.last() {
+            t.low[u as usize] = t.low[u as usize].min(t.low[vu]);
+        }
+        if t.low[vu] == t.index[vu] {
+            component.clear();
+            loop {
+                let w = t.stack.pop().expect("v is on the stack");
+                t.on_stack[w as usize] = false;
+                component.push(w);
+                if w == v {
+                    break;
+                }
+            }
+            emit(&component)?;
+        }
+    }
+    Ok(())
+}
+
+/// Values the positions of one component, every exit valued already.
+fn value_component(
+    arena: &mut Arena,
+    options: &[[Vec<u32>; 2]],
+    component: &[u32],
+    value: &mut [Option<Loopy>],
+) -> Result<(), NotStopper> {
+    let exit = |w: u32| value[w as usize].clone().expect("exits are valued first");
+    if let &[v] = component {
+        if value[v as usize].is_some() {
+            return Ok(());
+        }
+        let [l, r] = &options[v as usize];
+        if !l.contains(&v) && !r.contains(&v) {
+            let (l, r): (Vec<Loopy>, Vec<Loopy>) = (
+                l.iter().map(|&w| exit(w)).collect(),
+                r.iter().map(|&w| exit(w)).collect(),
+            );
+            let short = |list: &[Loopy]| -> Option<Vec<GameId>> {
+                list.iter()
+                    .map(|x| match x {
+                        Loopy::Short(g) => Some(*g),
+                        Loopy::Stopper(_) => None,
+                    })
+                    .collect()
+            };
+            let g = match (short(&l), short(&r)) {
+                (Some(sl), Some(sr)) => Loopy::Short(arena.construct(sl, sr)),
+                _ => Loopy::braces(arena, &l, &r, false, false)?,
+            };
+            value[v as usize] = Some(g);
+            return Ok(());
+        }
+    }
+    // The component's positions are vertices 0.., each exit a copy of its
+    // canonical graph (one per distinct value).
+    let mut g = Graph::default();
+    let mut vertex: HashMap<u32, u32> = HashMap::new();
+    for &v in component {
+        vertex.insert(v, g.add_vertex());
+    }
+    let mut by_value: HashMap<Loopy, u32> = HashMap::new();
+    let mut shorts = std::collections::HashMap::new();
+    for (i, &v) in component.iter().enumerate() {
+        for (side, left) in [(0, true), (1, false)] {
+            for &w in &options[v as usize][side] {
+                let to = match vertex.get(&w) {
+                    Some(&t) => t,
+                    None => {
+                        let x = exit(w);
+                        let t = match by_value.get(&x) {
+                            Some(&t) => t,
+                            None => {
+                                let t = x.insert(arena, &mut g, &mut shorts);
+                                by_value.insert(x, t);
+                                t
+                            }
+                        };
+                        vertex.insert(w, t);
+                        t
+                    }
+                };
+                g.add_edge(i as u32, left, to);
+            }
+        }
+    }
+    let starts: Vec<u32> = (0..component.len() as u32).collect();
+    let values = Loopy::of_each(arena, &g, &starts)?;
+    for (&v, x) in component.iter().zip(values) {
+        value[v as usize] = Some(x);
+    }
+    Ok(())
+}
