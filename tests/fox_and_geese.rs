@@ -90,6 +90,77 @@ fn positions_print_read_back_and_work_with_stoppers() {
     );
 }
 
+/// Fox and Geese written in the language (geese as 16 row + column, the
+/// fox as [row, column]; an escaped fox has a Right move to itself and no
+/// Left move, which is `off`).
+const FOX_AND_GEESE_IN_THE_LANGUAGE: &str = "
+def sq(r, c) = 16 * r + c
+def has(l, x) = any([y == x for y in l])
+def hi(p) = max([g div 16 for g in p[0]])
+def free(p, d) = 1 <= p[1][1] + d and p[1][1] + d <= 8 and not has(p[0], sq(p[1][0] + 1, p[1][1] + d))
+def esc(p) = p[1][0] >= hi(p) or (p[1][0] + 1 == hi(p) and (free(p, -1) or free(p, 1)))
+def ok(p, g, d) = g div 16 > 1 and 1 <= g % 16 + d and g % 16 + d <= 8 and not has(p[0], g - 16 + d) and g - 16 + d != sq(p[1][0], p[1][1])
+def gl(p) = if esc(p) then [] else [[sort([if h == g then g - 16 + d else h end for h in p[0]]), p[1]] for g in p[0] for d in [-1, 1] if ok(p, g, d)] end
+def okf(p, a, b) = p[1][0] + a >= 1 and 1 <= p[1][1] + b and p[1][1] + b <= 8 and not has(p[0], sq(p[1][0] + a, p[1][1] + b))
+def fr(p) = if esc(p) then [p] else [[p[0], [p[1][0] + a, p[1][1] + b]] for a in [-1, 1] for b in [-1, 1] if okf(p, a, b)] end
+FG = ruleset(gl, fr)
+";
+
+/// The same game written in the language gives the built-in ruleset's
+/// values, and a ruleset whose positions repeat gives stoppers.
+#[test]
+fn rulesets_written_in_the_language_may_repeat() {
+    let mut s = Session::new();
+    for line in FOX_AND_GEESE_IN_THE_LANGUAGE
+        .lines()
+        .filter(|l| !l.is_empty())
+    {
+        s.run_line(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+    let mut compared = 0;
+    for (geese, cells) in [
+        ("[(3,1),(3,3),(3,5),(3,7)]", "[49,51,53,55]"),
+        ("[(4,2),(4,4),(4,6),(4,8)]", "[66,68,70,72]"),
+    ] {
+        for r in 1..=3 {
+            for c in 1..=8 {
+                if (r + c) % 2 != 0 || (geese.contains(&format!("({r},{c})"))) {
+                    continue;
+                }
+                let built_in = s
+                    .run_line(&format!("value(fox_and_geese({geese}, ({r},{c})))"))
+                    .unwrap();
+                let written = s
+                    .run_line(&format!("value(FG([{cells}, [{r},{c}]]))"))
+                    .unwrap();
+                assert_eq!(written, built_in, "{geese} ({r},{c})");
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(compared, 20);
+    // Left moves round a cycle for ever and Right cannot move: on; a pass
+    // for Right against Left's move to 0: over.
+    s.run_line("def around(n) = [(n + 1) % 3]").unwrap();
+    s.run_line("def nothing(n) = []").unwrap();
+    s.run_line("LOOP = ruleset(around, nothing)").unwrap();
+    assert_eq!(s.run_line("value(LOOP(0))").unwrap(), "on");
+    assert_eq!(s.run_line("LOOP(0) + LOOP(1)").unwrap(), "on");
+    assert_eq!(s.run_line("outcome_class(LOOP(0))").unwrap(), "L");
+    let e = s.run_line("short_value(LOOP(0))").unwrap_err().to_string();
+    assert!(
+        e.contains(
+            "can reach itself (3 positions on the cycle: LOOP(0) -> LOOP(1) -> LOOP(2) -> LOOP(0))"
+        ),
+        "{e}"
+    );
+    // Play that alternates for ever is not a stopper: said so.
+    s.run_line("def step(n) = [1 - n]").unwrap();
+    s.run_line("SWAP = ruleset(step, step)").unwrap();
+    let e = s.run_line("value(SWAP(0))").unwrap_err().to_string();
+    assert!(e.contains("not a stopper"), "{e}");
+}
+
 /// Whether the player who moves second in `G + k` (Left if
 /// `left_second`) never runs out of moves, found by a retrograde analysis
 /// of the sum's states (position, k, player to move) alone: `k > 0` gives

@@ -414,10 +414,14 @@ fn rulesets_defined_in_the_language() {
     );
     // Depth 10^5: a chain of 100,000 positions.
     assert_eq!(run(&mut s, "value(S(100000))"), "*");
-    // A position that reaches itself is reported with its cycle.
+    // Positions that repeat: C(0) = {C(1) | }, C(1) = {C(0) | C(0)} lets
+    // play alternate for ever, so it is no stopper; short_value names the
+    // cycle.
     run(&mut s, "def back(n) = [1 - n]");
     run(&mut s, "C = ruleset(back, take)");
     let e = s.run_line("value(C(0))").unwrap_err();
+    assert!(e.message.contains("not a stopper"), "{}", e.message);
+    let e = s.run_line("short_value(C(0))").unwrap_err();
     assert_eq!(e.kind, ErrorKind::Unsupported);
     assert!(e.message.contains("C(0) -> C(1) -> C(0)"), "{}", e.message);
     assert_eq!(run(&mut s, "value(S(3))"), "0");
@@ -594,8 +598,9 @@ fn tables_for_papers() {
 }
 
 /// A key that lies (one key for positions of different games) makes a
-/// cycle the moves do not have: the error says the key is the suspect; a
-/// real cycle without a key says nothing of keys.
+/// cycle the moves do not have: where that cycle lets play alternate for
+/// ever, the error says the key is the suspect; a real cycle without a key
+/// says nothing of keys.
 #[test]
 fn a_cycle_through_a_lying_key_names_the_key() {
     let mut s = Session::new();
@@ -603,7 +608,7 @@ fn a_cycle_through_a_lying_key_names_the_key() {
     run(&mut s, "def k(n) = n mod 2");
     run(&mut s, "r := ruleset(l, l, key = k)");
     let e = fails(&mut s, "value(r(5))");
-    assert!(e.contains("not a short game"), "{e}");
+    assert!(e.contains("not a stopper"), "{e}");
     assert!(
         e.contains("the key gives one node to positions of different games"),
         "{e}"
@@ -614,6 +619,8 @@ fn a_cycle_through_a_lying_key_names_the_key() {
     run(&mut s, "def loop(n) = [1 - n]");
     run(&mut s, "u := ruleset(loop, loop)");
     let e = fails(&mut s, "value(u(0))");
+    assert!(e.contains("not a stopper") && !e.contains("key"), "{e}");
+    let e = fails(&mut s, "short_value(u(0))");
     assert!(e.contains("not a short game") && !e.contains("key"), "{e}");
 }
 

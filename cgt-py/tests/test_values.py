@@ -166,10 +166,16 @@ def test_rulesets_from_python_functions():
     assert split("T.F|T.F|TT.FF") == cgt.star
 
 
-def test_a_cycle_is_named():
+def test_positions_that_repeat_are_loopy_and_short_value_names_the_cycle():
+    # Left can move round the cycle for ever, Right cannot move: on.
     loop = cgt.Ruleset(left=lambda n: [(n + 1) % 3], right=lambda n: [])
+    assert loop(0) == cgt.eval("on")
+    assert str(loop(0)) == "on"
+    # {0 | pass} is over.
+    over = cgt.Ruleset(left=lambda n: [0] if n == 1 else [], right=lambda n: [1] if n == 1 else [])
+    assert over(1) == cgt.eval("over")
     with pytest.raises(cgt.CgtError, match=r"reach itself.*ruleset\(0\) -> ruleset\(1\) -> ruleset\(2\) -> ruleset\(0\)"):
-        loop(0)
+        loop._run("short_value(r(p))", 0)
 
 
 def test_python_rulesets_take_the_languages_options():

@@ -6,10 +6,12 @@
 //! the stoppers without cycles, and stay in the arena.
 
 pub mod graph;
+pub mod impartial;
 pub mod order;
 pub mod stopper;
 
 pub use graph::Graph;
+pub use impartial::{GeneralizedNim, ImpartialOutcome};
 pub use stopper::{upon, Loopy, Named, NotStopper, Pseudonumber, Stopper};
 
 #[cfg(test)]

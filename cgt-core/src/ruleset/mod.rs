@@ -30,10 +30,11 @@ use crate::analysis::Outcome;
 use crate::form::Form;
 use crate::game::{Arena, GameId};
 use crate::interrupt::Grows;
-use crate::loopy::{Loopy, NotStopper};
+use crate::loopy::{GeneralizedNim, Loopy, NotStopper};
 use hashbrown::{HashMap, HashSet};
 pub use parallel::{set_threads, threads};
 use parallel::{Alone, MemoOf};
+pub use repeating::NotImpartial;
 use std::hash::Hash;
 use std::sync::Arc;
 
@@ -238,6 +239,9 @@ pub struct Memo<R: Ruleset> {
     /// Loopy values of rules whose positions repeat, by key (in the arena
     /// of `values`).
     loopy: HashMap<R::Position, crate::loopy::Loopy>,
+    /// Generalized Sprague-Grundy values of impartial positions that may
+    /// repeat, by key.
+    generalized_nim: HashMap<R::Position, GeneralizedNim>,
 }
 
 impl<R: Ruleset> Default for Memo<R> {
@@ -248,6 +252,7 @@ impl<R: Ruleset> Default for Memo<R> {
             wins: HashMap::new(),
             nim: HashMap::new(),
             loopy: HashMap::new(),
+            generalized_nim: HashMap::new(),
         }
     }
 }
@@ -520,6 +525,19 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
         let key = self.ruleset.canonical_key(p);
         repeating::fill(self.ruleset, arena, &key, &mut self.memo.loopy)?;
         Ok(self.memo.loopy[&key].clone())
+    }
+
+    /// The generalized Sprague-Grundy value of a position of impartial
+    /// rules whose positions may repeat (see [`crate::loopy::impartial`]),
+    /// or [`NotImpartial`] if some position reached gives the players
+    /// different moves.
+    pub fn generalized_nim_value(
+        &mut self,
+        p: &R::Position,
+    ) -> Result<GeneralizedNim, NotImpartial> {
+        let key = self.ruleset.canonical_key(p);
+        repeating::nim_fill(self.ruleset, &key, &mut self.memo.generalized_nim)?;
+        Ok(self.memo.generalized_nim[&key].clone())
     }
 
     /// Forget values of another arena.

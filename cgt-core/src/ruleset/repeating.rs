@@ -12,7 +12,7 @@
 use super::Ruleset;
 use crate::game::{Arena, GameId};
 use crate::interrupt::{self, Grows};
-use crate::loopy::{Graph, Loopy, NotStopper};
+use crate::loopy::{impartial, GeneralizedNim, Graph, Loopy, NotStopper};
 use hashbrown::HashMap;
 
 /// The positions reachable from a root, numbered from 0 (the root), each
@@ -24,6 +24,9 @@ struct Explored<P> {
     index: HashMap<P, u32>,
     options: Vec<[Vec<u32>; 2]>,
     known: Vec<Option<Loopy>>,
+    /// Positions that split: their first list is their components, whose
+    /// values add (a sum that is not a stopper is no stopper either).
+    sums: Vec<bool>,
 }
 
 /// Values the key `root` and every key it reaches into `memo`, or
@@ -42,11 +45,26 @@ pub(super) fn fill<R: Ruleset>(
         keys,
         options,
         known,
+        sums,
         ..
     } = explore(rs, arena, root, memo);
     let mut value = known;
     components(&options, |component| {
         interrupt::check();
+        if let &[v] = component {
+            if sums[v as usize] && value[v as usize].is_none() {
+                let mut acc = Loopy::Short(arena.zero());
+                for &w in &options[v as usize][0] {
+                    let x = value[w as usize].clone().expect("parts are valued first");
+                    acc = Loopy::add(arena, &acc, &x)?;
+                }
+                value[v as usize] = Some(acc);
+            }
+        } else if component.iter().any(|&v| sums[v as usize]) {
+            interrupt::unsupported(
+                "a position that splits into components can reach itself through them",
+            );
+        }
         value_component(arena, &options, component, &mut value)?;
         for &v in component {
             memo.before_insert();
@@ -69,6 +87,7 @@ fn explore<R: Ruleset>(
         index: HashMap::new(),
         options: Vec::new(),
         known: Vec::new(),
+        sums: Vec::new(),
     };
     let add = |ex: &mut Explored<R::Position>, arena: &mut Arena, k: R::Position| -> u32 {
         ex.index.before_insert();
@@ -83,6 +102,7 @@ fn explore<R: Ruleset>(
         ex.keys.push(k);
         ex.options.push([Vec::new(), Vec::new()]);
         ex.known.push(known);
+        ex.sums.push(false);
         id
     };
     add(&mut ex, arena, root.clone());
@@ -92,6 +112,20 @@ fn explore<R: Ruleset>(
         interrupt::note_work();
         if ex.known[next].is_none() {
             let q = ex.keys[next].clone();
+            if let Some(parts) = rs.components(&q).filter(|p| p.len() > 1) {
+                let mut ids = Vec::with_capacity(parts.len());
+                for part in parts {
+                    let k = rs.canonical_key(&part);
+                    ids.push(match ex.index.get(&k) {
+                        Some(&id) => id,
+                        None => add(&mut ex, arena, k),
+                    });
+                }
+                ex.options[next][0] = ids;
+                ex.sums[next] = true;
+                next += 1;
+                continue;
+            }
             for (side, left) in [(0, true), (1, false)] {
                 let mut ids = Vec::new();
                 for o in rs.raw_options(&q, left) {
@@ -269,6 +303,67 @@ fn value_component(
     let values = Loopy::of_each(arena, &g, &starts)?;
     for (&v, x) in component.iter().zip(values) {
         value[v as usize] = Some(x);
+    }
+    Ok(())
+}
+
+/// A position with different moves for the two players: the generalized
+/// Sprague-Grundy values are of impartial games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotImpartial;
+
+/// The generalized Sprague-Grundy values of `root` and of every position
+/// it reaches, into `memo`; [`NotImpartial`] if some position reached gives
+/// the players different moves (the positions explored by then are not
+/// kept).
+pub(super) fn nim_fill<R: Ruleset>(
+    rs: &R,
+    root: &R::Position,
+    memo: &mut HashMap<R::Position, GeneralizedNim>,
+) -> Result<(), NotImpartial> {
+    if memo.contains_key(root) {
+        return Ok(());
+    }
+    let mut keys = vec![root.clone()];
+    let mut index: HashMap<R::Position, u32> = HashMap::new();
+    index.insert(root.clone(), 0);
+    let mut options: Vec<Vec<u32>> = Vec::new();
+    let mut next = 0;
+    while next < keys.len() {
+        interrupt::check();
+        interrupt::note_work();
+        let q = keys[next].clone();
+        let mut sides = [Vec::new(), Vec::new()];
+        for (side, left) in [(0, true), (1, false)] {
+            for o in rs.raw_options(&q, left) {
+                let k = rs.canonical_key(&o);
+                let id = match index.get(&k) {
+                    Some(&id) => id,
+                    None => {
+                        index.before_insert();
+                        keys.before_insert();
+                        let id = keys.len() as u32;
+                        index.insert(k.clone(), id);
+                        keys.push(k);
+                        id
+                    }
+                };
+                sides[side].push(id);
+            }
+            sides[side].sort_unstable();
+            sides[side].dedup();
+        }
+        if sides[0] != sides[1] {
+            return Err(NotImpartial);
+        }
+        let [left, _] = sides;
+        options.before_insert();
+        options.push(left);
+        next += 1;
+    }
+    for (k, v) in keys.into_iter().zip(impartial::values(&options)) {
+        memo.before_insert();
+        memo.insert(k, v);
     }
     Ok(())
 }

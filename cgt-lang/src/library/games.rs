@@ -876,6 +876,24 @@ pub static GAMES: &[Builtin] = &[
         run: Run::Native(game_fn!(|_: &mut Arena, g| Value::Game(g))),
     },
     Builtin {
+        name: "short_value",
+        signature: "short_value(G)",
+        arity: 1..=1,
+        topic: "basics",
+        help: "The canonical value of a game, form or position, insisting on a short game: a position that can reach itself is an error naming the positions on the cycle (value gives its loopy value instead), and so is a loopy game.",
+        example: "short_value(toads_and_frogs(\"TT.F\"))",
+        run: Run::Native(|s, a| {
+            let v = &a.values[0];
+            match v {
+                Value::Position(p) => {
+                    let w = s.world();
+                    Ok(Value::Game(p.value(&mut w.arena, &mut w.memos)))
+                }
+                _ => Ok(Value::Game(s.world().to_game(v, a.spans[0])?)),
+            }
+        }),
+    },
+    Builtin {
         name: "psn_thresholds",
         signature: "psn_thresholds(p)",
         arity: 1..=1,

@@ -6,8 +6,10 @@
 //! Making a position explores everything reachable from it once, calling
 //! the language's functions, into the ruleset's game graph: nodes keyed by
 //! `key`, each with its options (or components) as node numbers in one
-//! array of edges; a position that can reach itself is reported with the
-//! cycle. Values are computed on the graph directly, children first, into a
+//! array of edges. Positions may repeat: the graph is then marked cyclic,
+//! and its values are loopy (the engine's
+//! [`Evaluator::loopy_value`](cgt_core::ruleset::Evaluator::loopy_value)).
+//! Short values are computed on the graph directly, children first, into a
 //! table of the session's memos; outcome and misère searches and forms go
 //! through the engine's [`Evaluator`](cgt_core::ruleset::Evaluator) on the
 //! same graph. The language and the engine stay apart: the engine never
@@ -17,9 +19,11 @@ use super::{Args, Builtin, Run};
 use crate::context::Context;
 use crate::error::{Error, Span};
 use crate::value::{Key, KeyRef, Ruleset as UserRuleset, Value};
+use crate::world::loopy_value;
 use cgt_core::analysis::Outcome;
 use cgt_core::form::Form;
 use cgt_core::game::{Arena, GameId};
+use cgt_core::loopy::{Loopy, NotStopper};
 use cgt_core::ruleset::registry::{AnyPosition, Memos, Notation, Positioned};
 use cgt_core::ruleset::Ruleset;
 use hashbrown::HashMap;
@@ -32,7 +36,7 @@ use std::sync::{Arc, RwLock};
 /// The graph a ruleset explores into now (a new one if none).
 fn current(rs: &UserRuleset) -> Arc<Graph> {
     let Ok(mut slot) = rs.graph.lock() else {
-        return Graph::new(&rs.name);
+        return Graph::new(&rs.name, merging(rs));
     };
     if let Some(g) = slot
         .as_ref()
@@ -40,7 +44,7 @@ fn current(rs: &UserRuleset) -> Arc<Graph> {
     {
         return g;
     }
-    let g = Graph::new(&rs.name);
+    let g = Graph::new(&rs.name, merging(rs));
     *slot = Some(g.clone());
     g
 }
@@ -60,6 +64,13 @@ pub struct Graph {
     /// The same rules without key or conjugate, exploring on their own,
     /// against which the key is checked (made once, so checks share it).
     unkeyed: std::sync::OnceLock<Arc<UserRuleset>>,
+    /// The options that give one node to several positions (`key`,
+    /// `signed_key`, `conjugate`): a key that lies can make a cycle the
+    /// moves do not have.
+    merging: Vec<&'static str>,
+    /// Whether some position explored can reach itself: the ruleset's
+    /// values are then loopy.
+    cyclic: std::sync::atomic::AtomicBool,
 }
 
 #[derive(Debug, Default)]
@@ -139,12 +150,14 @@ enum State {
 static NEXT_GRAPH: AtomicU64 = AtomicU64::new(1);
 
 impl Graph {
-    fn new(name: &str) -> Arc<Graph> {
+    fn new(name: &str, merging: Vec<&'static str>) -> Arc<Graph> {
         Arc::new(Graph {
+            merging,
             id: NEXT_GRAPH.fetch_add(1, Ordering::Relaxed),
             name: name.to_string(),
             data: RwLock::new(GraphData::default()),
             unkeyed: std::sync::OnceLock::new(),
+            cyclic: std::sync::atomic::AtomicBool::new(false),
         })
     }
 
@@ -294,6 +307,10 @@ impl Ruleset for GraphRules {
         let parts = self.0.read(|d| d.normalized(p));
         (parts.len() > 1).then(|| parts.iter().map(|&x| Pos(smallvec::smallvec![x])).collect())
     }
+
+    fn repeats(&self) -> bool {
+        self.0.cyclic.load(Ordering::Relaxed)
+    }
 }
 
 impl Notation for GraphRules {
@@ -429,12 +446,45 @@ impl AnyPosition for UserPosition {
     }
 
     fn value(&self, arena: &mut Arena, memos: &mut Memos) -> GameId {
+        if self.repeats() {
+            // The values by the graph would walk round its cycles.
+            let graph = &self.0.rules.0;
+            let cycle = graph.read(|d| {
+                self.0
+                    .position
+                    .0
+                    .iter()
+                    .find_map(|&x| find_cycle(d, d.resolve(x).0))
+            });
+            if let Some(cycle) = cycle {
+                let e = cycle_error(graph, &cycle);
+                cgt_core::interrupt::unsupported(e);
+            }
+        }
         let mut acc = arena.zero();
         for &x in &self.0.position.0 {
             let g = self.node_value(x, arena, memos);
             acc = arena.add(acc, g);
         }
         acc
+    }
+
+    fn repeats(&self) -> bool {
+        self.0.repeats()
+    }
+
+    fn loopy_value(&self, arena: &mut Arena, memos: &mut Memos) -> Result<Loopy, NotStopper> {
+        let value = self.0.loopy_value(arena, memos);
+        let merging = &self.0.rules.0.merging;
+        if value.is_err() && !merging.is_empty() {
+            // Play that alternates for ever may be the key's doing.
+            cgt_core::interrupt::unsupported(format!(
+                "not a stopper: play can alternate for ever, so the value is a sided value, which cgt does not compute yet; the positions stand for all positions of their {}: if the moves never repeat a position, the {} gives one node to positions of different games (try the ruleset without it)",
+                if merging.contains(&"conjugate") { "key or conjugate" } else { "key" },
+                merging.join(" or ")
+            ));
+        }
+        value
     }
 
     fn parts(&self, arena: &mut Arena, memos: &mut Memos) -> Vec<GameId> {
@@ -531,9 +581,6 @@ impl GraphData {
         out
     }
 }
-
-/// Cycles are named by at most this many positions.
-const CYCLE_SHOWN: usize = 8;
 
 /// The position `p` of the ruleset `rs`, with everything reachable from
 /// it explored.
@@ -902,12 +949,8 @@ fn explore(
         top.next += 1;
         match graph.read(|d| d.nodes[child as usize].state) {
             State::Done => {}
-            State::Open => {
-                let from = path.iter().position(|f| f.node == child).unwrap_or(0);
-                let mut cycle: Vec<u32> = path[from..].iter().map(|f| f.node).collect();
-                cycle.push(child);
-                return Err(cycle_error(rs, graph, &cycle, span));
-            }
+            // A position on the path again: the positions repeat.
+            State::Open => graph.cyclic.store(true, Ordering::Relaxed),
             State::New => pending = Some(child),
         }
     }
@@ -988,7 +1031,9 @@ fn merging(rs: &UserRuleset) -> Vec<&'static str> {
     .collect()
 }
 
-fn cycle_error(rs: &UserRuleset, graph: &Graph, cycle: &[u32], span: Span) -> Error {
+/// Why a position that can reach itself has no short value, naming the
+/// positions on the cycle (at most [`CYCLE_SHOWN`]).
+fn cycle_error(graph: &Graph, cycle: &[u32]) -> String {
     let texts: Vec<String> = graph.read(|d| {
         cycle
             .iter()
@@ -1004,27 +1049,53 @@ fn cycle_error(rs: &UserRuleset, graph: &Graph, cycle: &[u32], span: Span) -> Er
     } else {
         texts.join(" -> ")
     };
-    // The cycle is among nodes, and a key or conjugate puts positions of
-    // one key in one node: a key that lies (one key for positions of
-    // different games) makes a cycle the moves do not have.
-    let merging = merging(rs);
-    let suspect = if merging.is_empty() {
-        String::new()
-    } else {
-        format!(
-            "; the positions shown stand for all positions of their {}: if the moves never repeat a position, the {} gives one node to positions of different games (try the ruleset without it)",
-            if merging.contains(&"conjugate") { "key or conjugate" } else { "key" },
-            merging.join(" or ")
-        )
-    };
-    Error::spanned(
-        span,
-        format!(
-            "not a short game: a position can reach itself ({} positions on the cycle: {shown}){suspect}",
-            texts.len() - 1
-        ),
+    let n = texts.len() - 1;
+    let positions = if n == 1 { "position" } else { "positions" };
+    format!(
+        "not a short game: a position can reach itself ({n} {positions} on the cycle: {shown}); value gives its loopy value"
     )
-    .with_kind(crate::ErrorKind::Unsupported)
+}
+
+/// Cycles are named by at most this many positions.
+const CYCLE_SHOWN: usize = 8;
+
+/// A cycle of nodes reachable from `root` (first node repeated last), if
+/// there is one: depth first on an explicit stack, signs ignored (the
+/// negative of a node repeats where the node does).
+fn find_cycle(d: &GraphData, root: u32) -> Option<Vec<u32>> {
+    let mut state: HashMap<u32, bool> = HashMap::new(); // true: on the path
+    let mut path: Vec<(u32, usize)> = vec![(root, 0)];
+    state.insert(root, true);
+    while let Some(&mut (n, ref mut k)) = path.last_mut() {
+        let node = &d.nodes[n as usize];
+        // Components, or options (one list for both players when impartial).
+        let kids: &[u32] = if node.splits() || node.flags & IMPARTIAL != 0 {
+            node.left_edges(&d.edges)
+        } else {
+            &d.edges[node.first as usize..(node.first + node.left + node.right) as usize]
+        };
+        if let Some(&c) = kids.get(*k) {
+            *k += 1;
+            let (c, _) = d.resolve(c);
+            match state.get(&c) {
+                Some(true) => {
+                    let from = path.iter().position(|&(m, _)| m == c).unwrap_or(0);
+                    let mut cycle: Vec<u32> = path[from..].iter().map(|&(m, _)| m).collect();
+                    cycle.push(c);
+                    return Some(cycle);
+                }
+                Some(false) => {}
+                None => {
+                    state.insert(c, true);
+                    path.push((c, 0));
+                }
+            }
+        } else {
+            state.insert(n, false);
+            path.pop();
+        }
+    }
+    None
 }
 
 /// `check_keys(R, p [, n])`: the key, signed key or conjugate of a user
@@ -1139,11 +1210,19 @@ fn verify_keys(
     for (p, q, negated) in pairs {
         let vp = make_position(s, &plain, p.clone(), span)?;
         let vq = make_position(s, &plain, q.clone(), span)?;
-        let (gp, gq) = (s.to_game(&vp, span)?, s.to_game(&vq, span)?);
-        let expected = if negated { s.arena().neg(gq) } else { gq };
+        // Loopy values where the positions repeat (short games otherwise).
+        let (gp, gq) = (
+            s.world().to_loopy(&vp, span)?,
+            s.world().to_loopy(&vq, span)?,
+        );
+        let expected = if negated {
+            gq.neg(s.arena())
+        } else {
+            gq.clone()
+        };
         if gp != expected {
             let (tp, tq) = (s.show(&p), s.show(&q));
-            let (vp, vq) = (s.show(&Value::Game(gp)), s.show(&Value::Game(gq)));
+            let (vp, vq) = (s.show(&loopy_value(gp)), s.show(&loopy_value(gq)));
             let how = if negated { "the negative of " } else { "" };
             return Err(Error::spanned(
                 span,
@@ -1164,7 +1243,7 @@ pub static RULESET: Builtin = Builtin {
     signature: "ruleset(left, right [, components = f] [, key = f] [, conjugate = f] [, signed_key = f] [, name = \"...\"])",
     arity: 0..=4,
     topic: "rulesets",
-    help: "A ruleset defined by two functions from a position to the list of positions Left (resp. Right) can move to; positions are any values (strings, lists, numbers). Optional: components = a function giving the independent parts of a position (their values add), key = a function equal on positions with the same game (symmetries), conjugate = a function giving a position whose game is the negative (the players' roles exchanged, e.g. a transposed Domineering board), so that only one of the two is explored; or signed_key = a function giving [key, negated], one call doing both (a position whose negated flag differs from that of the first position of its key is that position's negative: grid_signed_key for Domineering). R = ruleset(...) names it R; R(p) is the position p, with value, outcome_class, misere_outcome_class, ->, +, plot_tree and table as for built-in rulesets. Everything reachable from p is explored once (memoised per ruleset); a position that can reach itself is an error naming the cycle.",
+    help: "A ruleset defined by two functions from a position to the list of positions Left (resp. Right) can move to; positions are any values (strings, lists, numbers). Optional: components = a function giving the independent parts of a position (their values add), key = a function equal on positions with the same game (symmetries), conjugate = a function giving a position whose game is the negative (the players' roles exchanged, e.g. a transposed Domineering board), so that only one of the two is explored; or signed_key = a function giving [key, negated], one call doing both (a position whose negated flag differs from that of the first position of its key is that position's negative: grid_signed_key for Domineering). R = ruleset(...) names it R; R(p) is the position p, with value, outcome_class, misere_outcome_class, ->, +, plot_tree and table as for built-in rulesets. Everything reachable from p is explored once (memoised per ruleset). Positions may repeat (a position that can reach itself): values are then loopy, stoppers as for pass and on (short_value(P) insists on a short game).",
     example: "def take(n) = [n - k for k in [1, 2] if k <= n]; R = ruleset(take, take); value(R(5))",
     run: Run::Native(ruleset),
 };
