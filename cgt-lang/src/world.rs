@@ -73,6 +73,10 @@ impl World {
                     self.game_text(g)
                 }
             },
+            Value::Sum(_) if is_loopy(v) => match self.to_loopy(v, Span::default()) {
+                Ok(g) => self.show_inner(&loopy_value(g)),
+                Err(e) => format!("error: {}", e.message),
+            },
             Value::Sum(_) => match self.to_game(v, Span::default()) {
                 Ok(g) => self.game_text(g),
                 Err(e) => format!("error: {}", e.message),
@@ -240,7 +244,11 @@ impl World {
                 }
             }
         }
-        if is_loopy(&va) || is_loopy(&vb) {
+        // Stoppers add at once; positions that repeat add as positions (a
+        // sum of terms, valued when asked), and compare by their values.
+        let stopper = matches!(va, Value::Stopper(_)) || matches!(vb, Value::Stopper(_));
+        let adds = matches!(op, BinOp::Add | BinOp::Sub);
+        if stopper || (!adds && (is_loopy(&va) || is_loopy(&vb))) {
             return self.loopy_binary(op, &va, sa, &vb, sb);
         }
         if matches!(op, BinOp::Eq | BinOp::Ne) {
@@ -316,6 +324,15 @@ impl World {
             Value::Position(p) if p.repeats() => p
                 .loopy_value(&mut self.arena, &mut self.memos)
                 .map_err(|_| not_stopper(span)),
+            Value::Sum(sum) if is_loopy(v) => {
+                let mut acc = Loopy::Short(self.arena.zero());
+                for (neg, t) in &sum.terms {
+                    let x = deep(|| self.to_loopy(t, span))?;
+                    let x = if *neg { x.neg(&mut self.arena) } else { x };
+                    acc = Loopy::add(&mut self.arena, &acc, &x).map_err(|_| not_stopper(span))?;
+                }
+                Ok(acc)
+            }
             other => Ok(Loopy::Short(self.to_game(other, span)?)),
         }
     }
@@ -1013,6 +1030,7 @@ pub fn is_loopy(v: &Value) -> bool {
     match v {
         Value::Stopper(_) => true,
         Value::Position(p) => p.repeats(),
+        Value::Sum(s) => s.terms.iter().any(|(_, t)| is_loopy(t)),
         _ => false,
     }
 }

@@ -6,11 +6,12 @@
 //! The language builds its functions, completion and help from the list, so
 //! adding a ruleset is one file plus one line here.
 
+use super::NotImpartial;
 use super::{Evaluator, Memo, Ruleset};
 use crate::analysis::Outcome;
 use crate::form::Form;
 use crate::game::{Arena, GameId};
-use crate::loopy::{Loopy, NotStopper};
+use crate::loopy::{GeneralizedNim, Loopy, NotStopper};
 use crate::number::BigInt;
 use hashbrown::HashMap;
 use std::any::{Any, TypeId};
@@ -202,6 +203,12 @@ pub trait AnyPosition: std::fmt::Debug + Send + Sync {
     fn loopy_value(&self, arena: &mut Arena, memos: &mut Memos) -> Result<Loopy, NotStopper> {
         Ok(Loopy::Short(self.value(arena, memos)))
     }
+    /// The generalized Sprague-Grundy value, for impartial rules whose
+    /// positions may repeat ([`NotImpartial`] where the players' moves
+    /// differ somewhere).
+    fn generalized_nim_value(&self, _memos: &mut Memos) -> Result<GeneralizedNim, NotImpartial> {
+        Err(NotImpartial)
+    }
     /// The values of the position's components (its own value if it does
     /// not split), memoised in `memos`: their sum is the position's value.
     fn parts(&self, arena: &mut Arena, memos: &mut Memos) -> Vec<GameId>;
@@ -281,6 +288,10 @@ where
 
     fn loopy_value(&self, arena: &mut Arena, memos: &mut Memos) -> Result<Loopy, NotStopper> {
         self.with_evaluator(memos, |ev| ev.loopy_value(arena, &self.position))
+    }
+
+    fn generalized_nim_value(&self, memos: &mut Memos) -> Result<GeneralizedNim, NotImpartial> {
+        self.with_evaluator(memos, |ev| ev.generalized_nim_value(&self.position))
     }
 
     fn parts(&self, arena: &mut Arena, memos: &mut Memos) -> Vec<GameId> {

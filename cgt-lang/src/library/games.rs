@@ -820,9 +820,15 @@ pub static GAMES: &[Builtin] = &[
         signature: "nim_value(G)",
         arity: 1..=1,
         topic: "impartial",
-        help: "The Grundy value n of an impartial game G = *n (explicit impartial forms are evaluated by mex).",
+        help: "The Grundy value n of an impartial game G = *n (explicit impartial forms are evaluated by mex). For a position of impartial rules whose positions repeat, the generalized Sprague-Grundy value (Smith, Fraenkel; Winning Ways ch. 12): n, playing in sums as *n, or inf[K] (Winning Ways' infinity with subscript K), from which play can go on for ever, K listing the finite values among its options: the player to move wins with 0 in K, and otherwise the game is a draw. Sums of positions add them: n + inf[K] is inf[K xor n], inf + inf is inf.",
         example: "nim_value(*3)",
         run: Run::Native(|s, a| {
+            if crate::world::is_loopy(&a.values[0]) {
+                return match generalized_nim_of(s, &a.values[0]) {
+                    Some(v) => Ok(generalized_nim(s, &v)),
+                    None => Err(Error::spanned(a.spans[0], "not an impartial game (or not a position whose rules let it repeat): the players' moves differ somewhere")),
+                };
+            }
             let g = a.game(s, 0)?;
             match s.arena().as_nus(g).filter(|v| v.is_nimber()) {
                 Some(v) => {
@@ -1210,5 +1216,47 @@ impl Predicates for Arena {
             return false;
         }
         self.tiny_shape(g).is_some()
+    }
+}
+
+/// The generalized Sprague-Grundy value of a position whose rules let it
+/// repeat, or of a sum of such positions and short impartial games; `None`
+/// if something in it is not impartial.
+fn generalized_nim_of(s: &mut dyn Context, v: &Value) -> Option<cgt_core::loopy::GeneralizedNim> {
+    use cgt_core::loopy::GeneralizedNim;
+    match v {
+        Value::Position(p) if p.repeats() => {
+            let w = s.world();
+            p.generalized_nim_value(&mut w.memos).ok()
+        }
+        // The negative of an impartial game is itself.
+        Value::Sum(sum) => sum
+            .terms
+            .iter()
+            .try_fold(GeneralizedNim::Finite(0), |acc, (_, t)| {
+                Some(acc.add(&generalized_nim_of(s, t)?))
+            }),
+        other => {
+            let g = s.world().to_game(other, Default::default()).ok()?;
+            let nus = s.arena().as_nus(g).filter(|v| v.is_nimber())?;
+            Some(GeneralizedNim::Finite(nus.nim))
+        }
+    }
+}
+
+/// A generalized Sprague-Grundy value as the language shows it: an integer,
+/// or `inf` with its finite exits in brackets (`inf[0,1]`).
+fn generalized_nim(s: &mut dyn Context, v: &cgt_core::loopy::GeneralizedNim) -> Value {
+    use cgt_core::loopy::GeneralizedNim;
+    match v {
+        GeneralizedNim::Finite(n) => Value::Game(
+            s.arena()
+                .number(cgt_core::number::Dyadic::from_bigint((*n).into())),
+        ),
+        GeneralizedNim::Infinite(k) if k.is_empty() => Value::text("inf"),
+        GeneralizedNim::Infinite(k) => {
+            let k: Vec<String> = k.iter().map(|x| x.to_string()).collect();
+            Value::text(format!("inf[{}]", k.join(",")))
+        }
     }
 }

@@ -91,7 +91,7 @@ impl Builtin {
             match a.values.first() {
                 Some(Value::Stopper(g)) => return f(s, g, a),
                 // A position whose rules let it repeat is its loopy value.
-                Some(p @ Value::Position(_)) if crate::world::is_loopy(p) => {
+                Some(p) if crate::world::is_loopy(p) => {
                     if let Loopy::Stopper(g) = s.world().to_loopy(p, a.spans[0])? {
                         return f(s, &g, a);
                     }

@@ -23,9 +23,9 @@ use crate::world::loopy_value;
 use cgt_core::analysis::Outcome;
 use cgt_core::form::Form;
 use cgt_core::game::{Arena, GameId};
-use cgt_core::loopy::{Loopy, NotStopper};
+use cgt_core::loopy::{GeneralizedNim, Loopy, NotStopper};
 use cgt_core::ruleset::registry::{AnyPosition, Memos, Notation, Positioned};
-use cgt_core::ruleset::Ruleset;
+use cgt_core::ruleset::{NotImpartial, Ruleset};
 use hashbrown::HashMap;
 use smallvec::SmallVec;
 use std::any::Any;
@@ -471,6 +471,10 @@ impl AnyPosition for UserPosition {
 
     fn repeats(&self) -> bool {
         self.0.repeats()
+    }
+
+    fn generalized_nim_value(&self, memos: &mut Memos) -> Result<GeneralizedNim, NotImpartial> {
+        self.0.generalized_nim_value(memos)
     }
 
     fn loopy_value(&self, arena: &mut Arena, memos: &mut Memos) -> Result<Loopy, NotStopper> {
