@@ -167,6 +167,8 @@ class Game(Value):
     @property
     def right_incentives(self) -> Any: ...
     @property
+    def short_value(self) -> Any: ...
+    @property
     def sls_play(self) -> Any: ...
     @property
     def stop_count(self) -> Any: ...
@@ -391,6 +393,17 @@ def follower_count(*args: Any, session: Optional[Session] = None) -> Any:
 def followers(*args: Any, session: Optional[Session] = None) -> Any:
     """followers(G): Every distinct canonical subposition of G, G itself included. Example:
     followers(^)"""
+
+def fox_and_geese(*args: Any, session: Optional[Session] = None) -> Any:
+    """fox_and_geese([(row, col), ...], (row, col) [, [width, range]]): Fox and Geese (Winning
+    Ways ch. 22) with CGSuite's coordinates: the geese's squares, then the fox's, each (row,
+    column) with row + column even, rows from 1 at the bottom. Left's geese move one square
+    diagonally down; Right's fox moves diagonally in any direction (up to range squares in a
+    line, not over pieces). The board is width columns wide (8) with no top, so positions
+    repeat and values are loopy (stoppers: the geese never move back). The optional [width,
+    range] gives CGSuite's GenFoxAndGeese: range 2 is Ceylonese Fox and Geese. The classical
+    start is fox_and_geese([(8,2),(8,4),(8,6),(8,8)], (1,5)). Example:
+    value(fox_and_geese([(4,2),(4,4),(4,6),(4,8)], (1,1)))"""
 
 def freeze(*args: Any, session: Optional[Session] = None) -> Any:
     """freeze(G): G cooled by its own temperature; uptimals are returned unchanged. Example:
@@ -648,7 +661,12 @@ def nim_sequence(*args: Any, session: Optional[Session] = None) -> Any:
 
 def nim_value(*args: Any, session: Optional[Session] = None) -> Any:
     """nim_value(G): The Grundy value n of an impartial game G = *n (explicit impartial forms
-    are evaluated by mex). Example: nim_value(*3)"""
+    are evaluated by mex). For a position of impartial rules whose positions repeat, the
+    generalized Sprague-Grundy value (Smith, Fraenkel; Winning Ways ch. 12): n, playing in
+    sums as *n, or inf[K] (Winning Ways' infinity with subscript K), from which play can go
+    on for ever, K listing the finite values among its options: the player to move wins with
+    0 in K, and otherwise the game is a draw. Sums of positions add them: n + inf[K] is
+    inf[K xor n], inf + inf is inf. Example: nim_value(*3)"""
 
 def nogo(*args: Any, session: Optional[Session] = None) -> Any:
     """nogo("..x.|o..."): A NoGo position: rows separated by `|`, `x` black (Left), `o` white
@@ -823,7 +841,8 @@ def ruleset(*args: Any, session: Optional[Session] = None) -> Any:
     position's negative: grid_signed_key for Domineering). R = ruleset(...) names it R; R(p)
     is the position p, with value, outcome_class, misere_outcome_class, ->, +, plot_tree and
     table as for built-in rulesets. Everything reachable from p is explored once (memoised
-    per ruleset); a position that can reach itself is an error naming the cycle. Example:
+    per ruleset). Positions may repeat (a position that can reach itself): values are then
+    loopy, stoppers as for pass and on (short_value(P) insists on a short game). Example:
     def take(n) = [n - k for k in [1, 2] if k <= n]; R = ruleset(take, take); value(R(5))"""
 
 def selective_compound(*args: Any, session: Optional[Session] = None) -> Any:
@@ -848,6 +867,12 @@ def serial_nim(*args: Any, session: Optional[Session] = None) -> Any:
     """serial_nim([w1,...,wn]): Serial-Nim (Levine): both players take from the leftmost non-
     empty pile; PSN with σ the identity. Equals *w1 -> *w2 -> ... -> *wn. Example:
     value(serial_nim([3,5,2,3,3,1,9]))"""
+
+def short_value(*args: Any, session: Optional[Session] = None) -> Any:
+    """short_value(G): The canonical value of a game, form or position, insisting on a short
+    game: a position that can reach itself is an error naming the positions on the cycle
+    (value gives its loopy value instead), and so is a loopy game. Example:
+    short_value(toads_and_frogs("TT.F"))"""
 
 def ski_jumps(*args: Any, session: Optional[Session] = None) -> Any:
     """ski_jumps("L....|..R.."): A Ski Jumps slope (Winning Ways): rows separated by `|`, top
