@@ -35,6 +35,27 @@ fn cgsuite_facts_print_as_cgsuite_prints_them() {
     for (expr, expected) in facts {
         assert_eq!(s.run_line(expr).unwrap(), expected, "{expr}");
     }
+    // The same as CGSuite's table (rows from the top down).
+    let table = s
+        .run_line("fox_and_geese_table([(3,1),(3,3),(3,5),(3,7)])")
+        .unwrap();
+    let rows: Vec<Vec<&str>> = table
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            vec!["X", "X", "X", "X"],
+            vec!["2over", "2", "3*", "4over"],
+            vec!["{6|2over}", "{2over|2}", "{4|3||2}", "{4over|3*}"],
+        ]
+    );
+    let e = s
+        .run_line("fox_and_geese_table([(3,1),(3,3),(3,6)])")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("must be on a square"), "{e}");
     // CGSuite's validation: squares off the board or of the wrong colour.
     for expr in [
         "fox_and_geese([(3,1),(3,3),(3,5),(3,7)], (1,6))",

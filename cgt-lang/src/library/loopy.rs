@@ -37,6 +37,15 @@ macro_rules! loopy_pred {
 
 /// The loopy predicates (CGSuite's names, in snake case).
 pub static LOOPY: &[Builtin] = &[
+    Builtin {
+        name: "fox_and_geese_table",
+        signature: "fox_and_geese_table([(row, col), ...] [, [width, range]])",
+        arity: 1..=2,
+        topic: "rulesets",
+        help: "CGSuite's FoxAndGeese.ValuesTable: for the geese on the given squares, the value of every position of the fox on the board up to the highest goose, as a table of rows from the top down (X a goose, empty a square the pieces never stand on). The optional [width, range] as in fox_and_geese.",
+        example: "fox_and_geese_table([(3,1),(3,3),(3,5),(3,7)])",
+        run: Run::Native(fox_and_geese_table),
+    },
     loopy_pred!(
         "is_stopper",
         "True if no play from G alternates for ever: every value cgt computes is a stopper (short games included).",
@@ -152,4 +161,76 @@ pub fn for_stopper(name: &str) -> Option<ForStopper> {
         "follower_count" => |s, g, _| Ok(Value::Game(s.arena().integer(g.graph().len() as i64))),
         _ => return None,
     })
+}
+
+/// The values of every fox square below the highest goose (see the help).
+fn fox_and_geese_table(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
+    use cgt_core::ruleset::fox_and_geese::INFO;
+    use cgt_core::ruleset::registry::Arg;
+    let geese = super::to_arg(s, &a.values[0], a.spans[0])?;
+    let rules = match a.values.get(1) {
+        Some(v) => Some(super::to_arg(s, v, a.spans[1])?),
+        None => None,
+    };
+    let int = |x: &Arg| match x {
+        Arg::Int(n) => i64::try_from(n).ok(),
+        _ => None,
+    };
+    // The constructor checks every argument (and names the one at fault).
+    let build = |fox: (i64, i64)| {
+        let mut args = vec![
+            geese.clone(),
+            Arg::List(vec![Arg::Int(fox.0.into()), Arg::Int(fox.1.into())]),
+        ];
+        args.extend(rules.clone());
+        (INFO.constructors[0].build)(&args).map_err(|e| {
+            // The constructor's arguments: geese, the fox (made here), rules.
+            let span = match e.arg {
+                Some(0) => a.spans[0],
+                Some(2) => a.spans.get(1).copied().unwrap_or(a.call),
+                _ => a.call,
+            };
+            Error::spanned(span, e.message)
+        })
+    };
+    let squares: Vec<(i64, i64)> = match &geese {
+        Arg::List(items) => items
+            .iter()
+            .filter_map(|c| match c {
+                Arg::List(rc) if rc.len() == 2 => Some((int(&rc[0])?, int(&rc[1])?)),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let width = match &rules {
+        Some(Arg::List(v)) => v.first().and_then(int).unwrap_or(8),
+        _ => 8,
+    };
+    let Some(top) = squares.iter().map(|&(r, _)| r).max() else {
+        build((1, 1))?;
+        return Err(Error::spanned(
+            a.spans[0],
+            "the table needs at least one goose",
+        ));
+    };
+    // Any argument at fault is named before the table is made.
+    let free = (1..=width).find(|&c| (1 + c) % 2 == 0 && !squares.contains(&(1, c)));
+    build((1, free.unwrap_or(1)))?;
+    let mut rows = Vec::new();
+    for row in (1..=top).rev() {
+        let mut cells = Vec::new();
+        for col in 1..=width {
+            cells.push(if squares.contains(&(row, col)) {
+                Value::text("X")
+            } else if (row + col) % 2 != 0 {
+                Value::text("")
+            } else {
+                let p = Value::position(build((row, col))?);
+                loopy_value(s.world().to_loopy(&p, a.call)?)
+            });
+        }
+        rows.push(cells);
+    }
+    Ok(Value::Table(Arc::new(rows)))
 }

@@ -87,16 +87,19 @@ impl Builtin {
 
     /// Run the function on evaluated arguments (arity already checked).
     pub fn call(&self, s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
-        if let Some(f) = loopy::for_stopper(self.name) {
-            match a.values.first() {
-                Some(Value::Stopper(g)) => return f(s, g, a),
-                // A position whose rules let it repeat is its loopy value.
-                Some(p) if crate::world::is_loopy(p) => {
-                    if let Loopy::Stopper(g) = s.world().to_loopy(p, a.spans[0])? {
-                        return f(s, &g, a);
+        // A loopy first argument (a stopper, or a position whose rules let
+        // it repeat, as its loopy value) picks the stopper version, if any;
+        // the argument is looked at first, as most calls have none.
+        if let Some(v) = a.values.first().filter(|v| crate::world::is_loopy(v)) {
+            if let Some(f) = loopy::for_stopper(self.name) {
+                match v {
+                    Value::Stopper(g) => return f(s, g, a),
+                    _ => {
+                        if let Loopy::Stopper(g) = s.world().to_loopy(v, a.spans[0])? {
+                            return f(s, &g, a);
+                        }
                     }
                 }
-                _ => {}
             }
         }
         match self.run {

@@ -405,6 +405,13 @@ def fox_and_geese(*args: Any, session: Optional[Session] = None) -> Any:
     start is fox_and_geese([(8,2),(8,4),(8,6),(8,8)], (1,5)). Example:
     value(fox_and_geese([(4,2),(4,4),(4,6),(4,8)], (1,1)))"""
 
+def fox_and_geese_table(*args: Any, session: Optional[Session] = None) -> Any:
+    """fox_and_geese_table([(row, col), ...] [, [width, range]]): CGSuite's
+    FoxAndGeese.ValuesTable: for the geese on the given squares, the value of every position
+    of the fox on the board up to the highest goose, as a table of rows from the top down (X
+    a goose, empty a square the pieces never stand on). The optional [width, range] as in
+    fox_and_geese. Example: fox_and_geese_table([(3,1),(3,3),(3,5),(3,7)])"""
+
 def freeze(*args: Any, session: Optional[Session] = None) -> Any:
     """freeze(G): G cooled by its own temperature; uptimals are returned unchanged. Example:
     freeze({3||2*|1*})"""
