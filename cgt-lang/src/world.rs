@@ -1024,8 +1024,9 @@ pub fn loopy_value(g: Loopy) -> Value {
     }
 }
 
-/// Whether a value is loopy as it stands: a stopper, or a position of rules
-/// whose positions repeat (its value is found as a loopy game).
+/// Whether a value is loopy as it stands: a stopper, a position of rules
+/// whose positions repeat (its value is found as a loopy game), or a sum
+/// with such a term.
 pub fn is_loopy(v: &Value) -> bool {
     match v {
         Value::Stopper(_) => true,

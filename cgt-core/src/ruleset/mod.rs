@@ -238,7 +238,7 @@ pub struct Memo<R: Ruleset> {
     nim: HashMap<R::Position, u64>,
     /// Loopy values of rules whose positions repeat, by key (in the arena
     /// of `values`).
-    loopy: HashMap<R::Position, crate::loopy::Loopy>,
+    loopy: HashMap<R::Position, Loopy>,
     /// Generalized Sprague-Grundy values of impartial positions that may
     /// repeat, by key.
     generalized_nim: HashMap<R::Position, GeneralizedNim>,

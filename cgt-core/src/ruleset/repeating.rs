@@ -47,7 +47,11 @@ pub(super) fn fill<R: Ruleset>(
         known,
         sums,
         ..
-    } = explore(rs, arena, root, memo);
+    } = explore(rs, root, true, |k| {
+        memo.get(k)
+            .cloned()
+            .or_else(|| rs.known_stopper(k).map(|s| s.value(arena)))
+    });
     let mut value = known;
     components(&options, |component| {
         interrupt::check();
@@ -75,12 +79,14 @@ pub(super) fn fill<R: Ruleset>(
     })
 }
 
-/// Every position reachable from `root`, breadth first.
+/// Every position reachable from `root`, breadth first: a position that
+/// `known` values is not explored, and one that splits (where `split`)
+/// keeps its components instead of its options.
 fn explore<R: Ruleset>(
     rs: &R,
-    arena: &mut Arena,
     root: &R::Position,
-    memo: &HashMap<R::Position, Loopy>,
+    split: bool,
+    mut known: impl FnMut(&R::Position) -> Option<Loopy>,
 ) -> Explored<R::Position> {
     let mut ex = Explored {
         keys: Vec::new(),
@@ -89,56 +95,48 @@ fn explore<R: Ruleset>(
         known: Vec::new(),
         sums: Vec::new(),
     };
-    let add = |ex: &mut Explored<R::Position>, arena: &mut Arena, k: R::Position| -> u32 {
+    // The number of a key, new ones added.
+    let mut id_of = |ex: &mut Explored<R::Position>, k: R::Position| -> u32 {
+        if let Some(&id) = ex.index.get(&k) {
+            return id;
+        }
         ex.index.before_insert();
         ex.keys.before_insert();
         ex.options.before_insert();
-        let known = memo
-            .get(&k)
-            .cloned()
-            .or_else(|| rs.known_stopper(&k).map(|s| s.value(arena)));
         let id = ex.keys.len() as u32;
+        ex.known.push(known(&k));
         ex.index.insert(k.clone(), id);
         ex.keys.push(k);
         ex.options.push([Vec::new(), Vec::new()]);
-        ex.known.push(known);
         ex.sums.push(false);
         id
     };
-    add(&mut ex, arena, root.clone());
+    id_of(&mut ex, root.clone());
     let mut next = 0;
     while next < ex.keys.len() {
         interrupt::check();
         interrupt::note_work();
         if ex.known[next].is_none() {
             let q = ex.keys[next].clone();
-            if let Some(parts) = rs.components(&q).filter(|p| p.len() > 1) {
-                let mut ids = Vec::with_capacity(parts.len());
-                for part in parts {
-                    let k = rs.canonical_key(&part);
-                    ids.push(match ex.index.get(&k) {
-                        Some(&id) => id,
-                        None => add(&mut ex, arena, k),
-                    });
-                }
+            let parts = split.then(|| rs.components(&q)).flatten();
+            if let Some(parts) = parts.filter(|p| p.len() > 1) {
+                let ids = parts
+                    .iter()
+                    .map(|part| id_of(&mut ex, rs.canonical_key(part)))
+                    .collect();
                 ex.options[next][0] = ids;
                 ex.sums[next] = true;
-                next += 1;
-                continue;
-            }
-            for (side, left) in [(0, true), (1, false)] {
-                let mut ids = Vec::new();
-                for o in rs.raw_options(&q, left) {
-                    let k = rs.canonical_key(&o);
-                    let id = match ex.index.get(&k) {
-                        Some(&id) => id,
-                        None => add(&mut ex, arena, k),
-                    };
-                    ids.push(id);
+            } else {
+                for (side, left) in [(0, true), (1, false)] {
+                    let mut ids: Vec<u32> = rs
+                        .raw_options(&q, left)
+                        .iter()
+                        .map(|o| id_of(&mut ex, rs.canonical_key(o)))
+                        .collect();
+                    ids.sort_unstable();
+                    ids.dedup();
+                    ex.options[next][side] = ids;
                 }
-                ids.sort_unstable();
-                ids.dedup();
-                ex.options[next][side] = ids;
             }
         }
         next += 1;
@@ -314,8 +312,7 @@ pub struct NotImpartial;
 
 /// The generalized Sprague-Grundy values of `root` and of every position
 /// it reaches, into `memo`; [`NotImpartial`] if some position reached gives
-/// the players different moves (the positions explored by then are not
-/// kept).
+/// the players different moves.
 pub(super) fn nim_fill<R: Ruleset>(
     rs: &R,
     root: &R::Position,
@@ -324,44 +321,12 @@ pub(super) fn nim_fill<R: Ruleset>(
     if memo.contains_key(root) {
         return Ok(());
     }
-    let mut keys = vec![root.clone()];
-    let mut index: HashMap<R::Position, u32> = HashMap::new();
-    index.insert(root.clone(), 0);
-    let mut options: Vec<Vec<u32>> = Vec::new();
-    let mut next = 0;
-    while next < keys.len() {
-        interrupt::check();
-        interrupt::note_work();
-        let q = keys[next].clone();
-        let mut sides = [Vec::new(), Vec::new()];
-        for (side, left) in [(0, true), (1, false)] {
-            for o in rs.raw_options(&q, left) {
-                let k = rs.canonical_key(&o);
-                let id = match index.get(&k) {
-                    Some(&id) => id,
-                    None => {
-                        index.before_insert();
-                        keys.before_insert();
-                        let id = keys.len() as u32;
-                        index.insert(k.clone(), id);
-                        keys.push(k);
-                        id
-                    }
-                };
-                sides[side].push(id);
-            }
-            sides[side].sort_unstable();
-            sides[side].dedup();
-        }
-        if sides[0] != sides[1] {
-            return Err(NotImpartial);
-        }
-        let [left, _] = sides;
-        options.before_insert();
-        options.push(left);
-        next += 1;
+    let ex = explore(rs, root, false, |_| None);
+    if ex.options.iter().any(|[left, right]| left != right) {
+        return Err(NotImpartial);
     }
-    for (k, v) in keys.into_iter().zip(impartial::values(&options)) {
+    let options: Vec<Vec<u32>> = ex.options.into_iter().map(|[left, _]| left).collect();
+    for (k, v) in ex.keys.into_iter().zip(impartial::values(&options)) {
         memo.before_insert();
         memo.insert(k, v);
     }
