@@ -89,9 +89,12 @@ fn positions_print_read_back_and_work_with_stoppers() {
     assert_eq!(s.run_line("outcome_class(P)").unwrap(), "L");
     assert_eq!(s.run_line("P == value(P)").unwrap(), "true");
     assert_eq!(s.run_line("P + 1").unwrap(), "{7over||4|3}");
-    // 6over - 6over is over + under, not a stopper.
-    let e = s.run_line("P - value(P)").unwrap_err().to_string();
-    assert!(e.contains("not a stopper"), "{e}");
+    // 6over - 6over is over + under, not a stopper: a sided value.
+    assert_eq!(s.run_line("is_stopper(P - value(P))").unwrap(), "false");
+    assert_eq!(
+        s.run_line("P - value(P) == value(P) - value(P)").unwrap(),
+        "true"
+    );
     let e = s
         .run_line("misere_outcome_class(P)")
         .unwrap_err()
@@ -175,11 +178,13 @@ fn rulesets_written_in_the_language_may_repeat() {
         ),
         "{e}"
     );
-    // Play that alternates for ever is not a stopper: said so.
+    // Play that alternates for ever: each player's move is a pass, so the
+    // value is dud = on & off, a draw.
     s.run_line("def step(n) = [1 - n]").unwrap();
     s.run_line("SWAP = ruleset(step, step)").unwrap();
-    let e = s.run_line("value(SWAP(0))").unwrap_err().to_string();
-    assert!(e.contains("not a stopper"), "{e}");
+    assert_eq!(s.run_line("value(SWAP(0))").unwrap(), "dud");
+    assert_eq!(s.run_line("outcome_class(SWAP(1))").unwrap(), "D");
+    assert_eq!(s.run_line("SWAP(0) + 7").unwrap(), "dud");
 }
 
 /// Whether the player who moves second in `G + k` (Left if
@@ -314,7 +319,8 @@ fn values_agree_with_a_retrograde_analysis_of_the_rules() {
         let mut arena = Arena::new();
         let mut ev = Evaluator::new(&rules);
         for (p, board) in retro.positions.iter().enumerate() {
-            let g = ev.loopy_value(&mut arena, board).expect("a stopper");
+            let sides = ev.loopy_value(&mut arena, board).expect("sides");
+            let g = sides.as_stopper().expect("a stopper").clone();
             for k in -m..=m {
                 let minus_k = Loopy::Short(arena.integer(-k));
                 let at = (k + m) as usize;

@@ -77,6 +77,7 @@ fn toads_and_frogs_and_elephants() {
         max_slide: 2,
         max_jump: 2,
         friendly_jump: true,
+        back_slide: false,
     };
     for (name, rules) in [
         ("toads", Toads::default()),

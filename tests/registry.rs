@@ -76,6 +76,7 @@ const POSITIONS: &[&str] = &[
     "toppling_dominoes(\"BRGB\")",
     "fox_and_geese([(4,2),(4,4),(4,6),(4,8)], (2,8))",
     "fox_and_geese([(3,1),(3,3)], (1,1), [6, 2])",
+    "backsliding_toads_and_frogs(\"TT.F.F\")",
 ];
 
 #[test]

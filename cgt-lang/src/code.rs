@@ -44,6 +44,8 @@ pub enum Constant {
     Nil,
     /// A named stopper: `on`, `off`, `over`, `under` or `upon`.
     Stopper(cgt_core::loopy::Named),
+    /// `dud = on & off`.
+    Dud,
 }
 
 /// The star part of a literal.

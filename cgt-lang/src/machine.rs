@@ -18,7 +18,8 @@ use crate::value::{Function, Module, Player, Ruleset, Value};
 use crate::world::World;
 use cgt_core::form::{ordinal_sum, Form, SequentialRule};
 use cgt_core::game::{deep, GameId};
-use cgt_core::loopy::{upon, Graph, Loopy, Pseudonumber};
+use cgt_core::loopy::sided::side_stopper;
+use cgt_core::loopy::{upon, Graph, Loopy, Named, Pseudonumber, Side, Sides};
 use cgt_core::number::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
 use smallvec::SmallVec;
@@ -400,20 +401,20 @@ impl Machine {
             Op::Braces { left, right } => {
                 let l = self.options(left)?;
                 let r = self.options(right)?;
-                let short = |v: &[Loopy]| -> Option<Vec<GameId>> {
+                let short = |v: &[Sides]| -> Option<Vec<GameId>> {
                     v.iter()
-                        .map(|o| match o {
-                            Loopy::Short(g) => Some(*g),
-                            Loopy::Stopper(_) => None,
+                        .map(|o| match o.as_stopper() {
+                            Some(Loopy::Short(g)) => Some(*g),
+                            _ => None,
                         })
                         .collect()
                 };
                 if let (Some(sl), Some(sr)) = (short(&l), short(&r)) {
                     return Ok(Value::Game(self.world.arena.construct(sl, sr)));
                 }
-                let g = Loopy::braces(&mut self.world.arena, &l, &r, false, false)
-                    .map_err(|_| crate::world::not_stopper(span))?;
-                Ok(crate::world::loopy_value(g))
+                let g = Sides::braces(&mut self.world.arena, &l, &r, false, false)
+                    .map_err(|_| crate::world::not_stopper_sided(span))?;
+                Ok(crate::world::sided_value(g))
             }
             Op::LoopyBraces(nodes) => self.loopy_braces(nodes, span),
             Op::LoopyLiteral { number, shape, nim } => {
@@ -718,16 +719,16 @@ impl Machine {
                     Value::Set(items) => items.to_vec(),
                     other => vec![other.clone()],
                 };
-                if items.iter().any(|x| matches!(x, Value::Stopper(_))) {
+                if items.iter().any(crate::world::is_loopy) {
                     let mut opts = Vec::new();
                     for x in &items {
-                        opts.push(self.world.to_loopy(x, arg.span)?);
+                        opts.push(self.world.to_sides(x, arg.span)?);
                     }
-                    let negs: Vec<Loopy> =
+                    let negs: Vec<Sides> =
                         opts.iter().map(|g| g.neg(&mut self.world.arena)).collect();
-                    let g = Loopy::braces(&mut self.world.arena, &opts, &negs, false, false)
-                        .map_err(|_| crate::world::not_stopper(arg.span))?;
-                    return Ok(crate::world::loopy_value(g));
+                    let g = Sides::braces(&mut self.world.arena, &opts, &negs, false, false)
+                        .map_err(|_| crate::world::not_stopper_sided(arg.span))?;
+                    return Ok(crate::world::sided_value(g));
                 }
                 let mut opts = Vec::new();
                 for x in &items {
@@ -1349,7 +1350,7 @@ impl Machine {
 
     /// The options of one side of braces: each item a game, or a list or
     /// set of games contributing each of them.
-    fn options(&mut self, items: &[Code]) -> Flow<Vec<Loopy>> {
+    fn options(&mut self, items: &[Code]) -> Flow<Vec<Sides>> {
         let mut out = Vec::with_capacity(items.len());
         for x in items {
             self.option(x, &mut out)?;
@@ -1358,46 +1359,79 @@ impl Machine {
     }
 
     /// The games of one option slot (a list gives its elements).
-    fn option(&mut self, x: &Code, out: &mut Vec<Loopy>) -> Flow<()> {
+    fn option(&mut self, x: &Code, out: &mut Vec<Sides>) -> Flow<()> {
         match self.eval(x)? {
             Value::List(vs) | Value::Set(vs) => {
                 for v in vs.iter() {
-                    out.push(self.world.to_loopy(v, x.span)?);
+                    out.push(self.world.to_sides(v, x.span)?);
                 }
             }
-            v => out.push(self.world.to_loopy(&v, x.span)?),
+            v => out.push(self.world.to_sides(&v, x.span)?),
         }
         Ok(())
     }
 
     /// The value of braces whose options come back to them: their game
-    /// graph (node `k` of the code is vertex `k`), then its canonical form.
+    /// graph (node `k` of the code is vertex `k`), one for each side when
+    /// an option is a sided value, then its canonical sides.
     fn loopy_braces(&mut self, nodes: &[LoopyNode], span: Span) -> Flow {
-        let mut graph = Graph::default();
-        for _ in nodes {
-            graph.add_vertex();
-        }
-        let mut memo = HashMap::new();
+        let mut values: Vec<Vec<(bool, Sides)>> = vec![Vec::new(); nodes.len()];
         for (k, node) in nodes.iter().enumerate() {
             for (left, list) in [(true, &node.left), (false, &node.right)] {
                 for o in list {
-                    match o {
-                        LoopyOption::Node(n) => graph.add_edge(k as u32, left, *n),
-                        LoopyOption::Value(c) => {
-                            let mut games = Vec::new();
-                            self.option(c, &mut games)?;
-                            for g in games {
-                                let v = g.insert(&mut self.world.arena, &mut graph, &mut memo);
-                                graph.add_edge(k as u32, left, v);
-                            }
-                        }
+                    if let LoopyOption::Value(c) = o {
+                        let mut games = Vec::new();
+                        self.option(c, &mut games)?;
+                        values[k].extend(games.into_iter().map(|g| (left, g)));
                     }
                 }
             }
         }
-        let g = Loopy::of(&mut self.world.arena, &graph, 0)
-            .map_err(|_| crate::world::not_stopper(span))?;
-        Ok(crate::world::loopy_value(g))
+        let sided = values
+            .iter()
+            .flatten()
+            .any(|(_, g)| g.as_stopper().is_none());
+        let mut graphs = Vec::new();
+        for side in [Side::On, Side::Off] {
+            let mut graph = Graph::default();
+            for _ in nodes {
+                graph.add_vertex();
+            }
+            let mut memo = HashMap::new();
+            for (k, node) in nodes.iter().enumerate() {
+                for (left, list) in [(true, &node.left), (false, &node.right)] {
+                    for o in list {
+                        if let LoopyOption::Node(n) = o {
+                            graph.add_edge(k as u32, left, *n);
+                        }
+                    }
+                }
+                for (left, g) in &values[k] {
+                    let g = if side == Side::On {
+                        &g.onside
+                    } else {
+                        &g.offside
+                    };
+                    let v = g.insert(&mut self.world.arena, &mut graph, &mut memo);
+                    graph.add_edge(k as u32, *left, v);
+                }
+            }
+            graphs.push(graph);
+            if !sided {
+                break;
+            }
+        }
+        let ar = &mut self.world.arena;
+        let fail = |_| crate::world::not_stopper_sided(span);
+        let g = if sided {
+            Sides {
+                onside: side_stopper(ar, &graphs[0], 0, Side::On).map_err(fail)?,
+                offside: side_stopper(ar, &graphs[1], 0, Side::Off).map_err(fail)?,
+            }
+        } else {
+            Sides::of(ar, &graphs[0], 0).map_err(fail)?
+        };
+        Ok(crate::world::sided_value(g))
     }
 }
 
@@ -1411,6 +1445,10 @@ pub fn constant(c: Constant, arena: &mut cgt_core::game::Arena) -> Value {
         Constant::Outcome(o) => Value::Outcome(o),
         Constant::Nil => Value::Nil,
         Constant::Stopper(named) => crate::world::loopy_value(named.value(arena)),
+        Constant::Dud => Value::Sided(std::sync::Arc::new(Sides {
+            onside: Named::On.value(arena),
+            offside: Named::Off.value(arena),
+        })),
     }
 }
 

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use cgt_core::game::GameId;
-use cgt_core::loopy::{Loopy, Pseudonumber, Stopper};
+use cgt_core::loopy::{Loopy, Pseudonumber, Sides, Stopper};
 use cgt_core::number::Dyadic;
 
 use crate::print::Printer;
@@ -58,6 +58,19 @@ impl Printer<'_> {
             names: 0,
         };
         p.vertex(0, true, false).0
+    }
+
+    /// The printed form of a sided value: `S & T`, or `dud` for `on & off`.
+    pub fn sides(&mut self, s: &Sides) -> String {
+        let arena = &*self.arena;
+        if s.onside.as_pseudonumber(arena) == Some(Pseudonumber::On)
+            && s.offside.as_pseudonumber(arena) == Some(Pseudonumber::Off)
+        {
+            return "dud".into();
+        }
+        let on = self.loopy(&s.onside);
+        let off = self.loopy(&s.offside);
+        format!("{on} & {off}")
     }
 
     /// A game that is an option: short games by the short printer.

@@ -75,6 +75,7 @@ pub fn constant(name: &str) -> Option<Constant> {
         "N" => Constant::Outcome(Outcome::N),
         "P" => Constant::Outcome(Outcome::P),
         "nil" => Constant::Nil,
+        "dud" => Constant::Dud,
         _ => return cgt_core::loopy::Named::from_name(name).map(Constant::Stopper),
     })
 }

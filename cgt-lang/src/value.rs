@@ -63,6 +63,8 @@ pub enum Value {
     Game(GameId),
     /// A canonical stopper whose positions repeat (`on`, `a{0|a}`).
     Stopper(Arc<cgt_core::loopy::Stopper>),
+    /// A loopy game that is not a stopper, by its sides (`S & T`, `dud`).
+    Sided(Arc<cgt_core::loopy::Sides>),
     /// An explicit game form, kept as written.
     Form(Arc<Form>),
     /// A disjunctive sum kept as its terms (see [`Sum`]).
@@ -159,6 +161,7 @@ impl Value {
             Value::Game(_) | Value::Sum(_) => "game",
             Value::Form(_) => "game form",
             Value::Stopper(_) => "loopy game",
+            Value::Sided(_) => "sided value",
             Value::Rational(_) => "rational number",
             Value::Bool(_) => "boolean",
             Value::Outcome(_) => "outcome class",
@@ -455,6 +458,7 @@ pub fn hash_value<H: Hasher>(v: &Value, state: &mut H) {
     match v {
         Value::Game(g) => g.hash(state),
         Value::Stopper(s) => s.hash(state),
+        Value::Sided(s) => s.hash(state),
         Value::Form(f) => f.hash(state),
         Value::Sum(s) => {
             s.value.hash(state);
@@ -494,6 +498,7 @@ pub fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Game(x), Game(y)) => x == y,
         (Stopper(x), Stopper(y)) => Arc::ptr_eq(x, y) || x == y,
+        (Sided(x), Sided(y)) => Arc::ptr_eq(x, y) || x == y,
         (Form(x), Form(y)) => x == y,
         (Sum(x), Sum(y)) => {
             Arc::ptr_eq(x, y)

@@ -14,7 +14,7 @@ use cgt_core::analysis::Outcome;
 use cgt_core::form::misere::{MisereArena, MisereId};
 use cgt_core::form::Form;
 use cgt_core::game::{deep, Arena, GameId, Nus};
-use cgt_core::loopy::Loopy;
+use cgt_core::loopy::{Loopy, Sides};
 use cgt_core::number::{BigInt, Dyadic, Rational};
 use cgt_core::ruleset::registry::Memos;
 use num_traits::{Signed, ToPrimitive, Zero};
@@ -65,6 +65,10 @@ impl World {
                 let plain = Printer::new(&mut self.arena).stopper(s);
                 restyle(&plain, self.style)
             }
+            Value::Sided(s) => {
+                let plain = Printer::new(&mut self.arena).sides(s);
+                restyle(&plain, self.style)
+            }
             Value::Form(f) => match &**f {
                 Form::Node { .. } => restyle(&format!("'{}'", self.show_form(f)), self.style),
                 // Compounds print as their value.
@@ -73,8 +77,8 @@ impl World {
                     self.game_text(g)
                 }
             },
-            Value::Sum(_) if is_loopy(v) => match self.to_loopy(v, Span::default()) {
-                Ok(g) => self.show_inner(&loopy_value(g)),
+            Value::Sum(_) if is_loopy(v) => match self.to_sides(v, Span::default()) {
+                Ok(g) => self.show_inner(&sided_value(g)),
                 Err(e) => format!("error: {}", e.message),
             },
             Value::Sum(_) => match self.to_game(v, Span::default()) {
@@ -246,8 +250,13 @@ impl World {
         }
         // Stoppers add at once; positions that repeat add as positions (a
         // sum of terms, valued when asked), and compare by their values.
-        let stopper = matches!(va, Value::Stopper(_)) || matches!(vb, Value::Stopper(_));
+        let stopper = matches!(va, Value::Stopper(_) | Value::Sided(_))
+            || matches!(vb, Value::Stopper(_) | Value::Sided(_))
+            || op == BinOp::Sided;
         let adds = matches!(op, BinOp::Add | BinOp::Sub);
+        if op == BinOp::Mul && (is_loopy(&va) || is_loopy(&vb)) {
+            return self.multiply(va, sa, vb, sb);
+        }
         if stopper || (!adds && (is_loopy(&va) || is_loopy(&vb))) {
             return self.loopy_binary(op, &va, sa, &vb, sb);
         }
@@ -317,23 +326,42 @@ impl World {
         })
     }
 
-    /// The value of a game as a loopy game (short games included).
+    /// The value of a game as a stopper (short games included); a sided
+    /// value is an error here.
     pub fn to_loopy(&mut self, v: &Value, span: Span) -> Result<Loopy, Error> {
+        let sides = self.to_sides(v, span)?;
+        match sides.as_stopper() {
+            Some(x) => Ok(x.clone()),
+            None => Err(Error::spanned(
+                span,
+                format!(
+                    "a sided value ({}) where a stopper is needed",
+                    self.show(&sided_value(sides.clone()))
+                ),
+            )),
+        }
+    }
+
+    /// The value of a game as a sided value (stoppers and short games
+    /// included, as their own two sides).
+    pub fn to_sides(&mut self, v: &Value, span: Span) -> Result<Sides, Error> {
         match v {
-            Value::Stopper(s) => Ok(Loopy::Stopper(s.clone())),
+            Value::Stopper(s) => Ok(Sides::stopper(Loopy::Stopper(s.clone()))),
+            Value::Sided(s) => Ok((**s).clone()),
             Value::Position(p) if p.repeats() => p
                 .loopy_value(&mut self.arena, &mut self.memos)
-                .map_err(|_| not_stopper(span)),
+                .map_err(|_| not_stopper_sided(span)),
             Value::Sum(sum) if is_loopy(v) => {
-                let mut acc = Loopy::Short(self.arena.zero());
+                let mut acc = Sides::stopper(Loopy::Short(self.arena.zero()));
                 for (neg, t) in &sum.terms {
-                    let x = deep(|| self.to_loopy(t, span))?;
+                    let x = deep(|| self.to_sides(t, span))?;
                     let x = if *neg { x.neg(&mut self.arena) } else { x };
-                    acc = Loopy::add(&mut self.arena, &acc, &x).map_err(|_| not_stopper(span))?;
+                    acc = Sides::add(&mut self.arena, &acc, &x)
+                        .map_err(|_| not_stopper_sided(span))?;
                 }
                 Ok(acc)
             }
-            other => Ok(Loopy::Short(self.to_game(other, span)?)),
+            other => Ok(Sides::stopper(Loopy::Short(self.to_game(other, span)?))),
         }
     }
 
@@ -351,10 +379,10 @@ impl World {
         if matches!(op, BinOp::Eq | BinOp::Ne) && !(game(va) && game(vb)) {
             return Ok(Value::Bool(op == BinOp::Ne));
         }
-        let a = self.to_loopy(va, sa)?;
-        let b = self.to_loopy(vb, sb)?;
+        let a = self.to_sides(va, sa)?;
+        let b = self.to_sides(vb, sb)?;
         let ar = &mut self.arena;
-        let ge = |ar: &mut Arena, x: &Loopy, y: &Loopy| Loopy::ge(ar, x, y);
+        let ge = |ar: &mut Arena, x: &Sides, y: &Sides| Sides::le(ar, y, x);
         Ok(Value::Bool(match op {
             BinOp::Add | BinOp::Sub | BinOp::AddSwitch => {
                 let b = match op {
@@ -362,12 +390,24 @@ impl World {
                     BinOp::Sub => b.neg(ar),
                     _ => {
                         let nb = b.neg(ar);
-                        Loopy::braces(ar, &[b], &[nb], false, false).map_err(|_| not_stopper(sb))?
+                        Sides::braces(ar, &[b], &[nb], false, false)
+                            .map_err(|_| not_stopper_sided(sb))?
                     }
                 };
-                return Loopy::add(ar, &a, &b)
-                    .map(loopy_value)
-                    .map_err(|_| not_stopper(sa));
+                return Sides::add(ar, &a, &b)
+                    .map(sided_value)
+                    .map_err(|_| not_stopper_sided(sa));
+            }
+            BinOp::Sided => {
+                let (Some(on), Some(off)) = (a.as_stopper(), b.as_stopper()) else {
+                    let span = if a.as_stopper().is_none() { sa } else { sb };
+                    return Err(Error::spanned(span, "each side of `&` must be a stopper"));
+                };
+                return Sides::new(ar, on.clone(), off.clone())
+                    .map(sided_value)
+                    .map_err(|_| {
+                        Error::spanned(sb, "the offside (right of `&`) must be at most the onside")
+                    });
             }
             BinOp::Eq => a == b,
             BinOp::Ne => a != b,
@@ -664,6 +704,7 @@ impl World {
         match v {
             Value::Game(g) => Ok(Value::Game(self.arena.neg(g))),
             Value::Stopper(s) => Ok(loopy_value(Loopy::Stopper(s).neg(&mut self.arena))),
+            Value::Sided(s) => Ok(sided_value(s.neg(&mut self.arena))),
             Value::Form(f) => Ok(Value::Form(Arc::new(Form::Neg(f)))),
             Value::Rational(r) => Ok(Value::Rational(Arc::new(-(*r).clone()))),
             v @ (Value::Sum(_) | Value::Position(_)) => {
@@ -698,6 +739,16 @@ impl World {
             let n = self.to_integer(n, ns)?;
             return crate::seq::repeat(seq, &n, ns);
         }
+        if is_loopy(&va) || is_loopy(&vb) {
+            let ((g, gs), (n, ns)) = if is_loopy(&vb) {
+                ((&vb, sb), (&va, sa))
+            } else {
+                ((&va, sa), (&vb, sb))
+            };
+            let n = self.to_integer(n, ns)?;
+            let g = self.to_sides(g, gs)?;
+            return self.loopy_multiple(&n, g, gs);
+        }
         let (x, y) = (number(self, &va, sa)?, number(self, &vb, sb)?);
         let known_number_first = x.is_some();
         match (x, y) {
@@ -713,6 +764,27 @@ impl World {
                 "`*` multiplies numbers, or a game by an integer (3 * ^); for the Conway product use conway_product(G, H)",
             )),
         }
+    }
+
+    /// `n * G` for a loopy `G`: the sum of `n` copies (of `-G` for a
+    /// negative `n`), by doubling.
+    fn loopy_multiple(&mut self, n: &BigInt, g: Sides, span: Span) -> Result<Value, Error> {
+        let ar = &mut self.arena;
+        let mut base = if n.is_negative() { g.neg(ar) } else { g };
+        let mut k = n.magnitude().clone();
+        let mut acc = Sides::stopper(Loopy::Short(ar.zero()));
+        let fail = |_| not_stopper_sided(span);
+        while !k.is_zero() {
+            cgt_core::interrupt::check();
+            if k.bit(0) {
+                acc = Sides::add(ar, &acc, &base).map_err(fail)?;
+            }
+            k >>= 1;
+            if !k.is_zero() {
+                base = Sides::add(ar, &base, &base).map_err(fail)?;
+            }
+        }
+        Ok(sided_value(acc))
     }
 
     /// The game of a number-up-star literal (`nim` already evaluated).
@@ -1024,12 +1096,20 @@ pub fn loopy_value(g: Loopy) -> Value {
     }
 }
 
+/// A sided value as a language value: a stopper as a stopper.
+pub fn sided_value(s: Sides) -> Value {
+    match s.as_stopper() {
+        Some(x) => loopy_value(x.clone()),
+        None => Value::Sided(Arc::new(s)),
+    }
+}
+
 /// Whether a value is loopy as it stands: a stopper, a position of rules
 /// whose positions repeat (its value is found as a loopy game), or a sum
 /// with such a term.
 pub fn is_loopy(v: &Value) -> bool {
     match v {
-        Value::Stopper(_) => true,
+        Value::Stopper(_) | Value::Sided(_) => true,
         Value::Position(p) => p.repeats(),
         Value::Sum(s) => s.terms.iter().any(|(_, t)| is_loopy(t)),
         _ => false,
@@ -1049,6 +1129,14 @@ pub fn not_stopper(span: Span) -> Error {
     Error::spanned(
         span,
         "not a stopper: play can alternate for ever, so the value is a sided value, which cgt does not compute yet",
+    )
+}
+
+/// The error for a game whose sides are not found to be stoppers.
+pub fn not_stopper_sided(span: Span) -> Error {
+    Error::spanned(
+        span,
+        "no stopper found for a side of this game: its sides may not be stoppers (as in Bach's carousel), and cgt computes only values whose sides are",
     )
 }
 

@@ -23,6 +23,13 @@ def test_stoppers_show_as_latex():
     assert Game("upon")._repr_latex_() == "$\\uparrow^{[\\mathrm{on}]}$"
 
 
-def test_a_sum_that_is_not_a_stopper_is_an_error():
-    with pytest.raises(cgt.CgtError, match="not a stopper"):
-        Game("on") + Game("off")
+def test_a_sum_that_is_not_a_stopper_is_a_sided_value():
+    dud = Game("on") + Game("off")
+    assert repr(dud) == "dud" and dud == Game("{pass|pass}")
+    assert dud.outcome == "D"
+    g = Game("a{1||a|0}")
+    assert repr(g) == "2 & +-1" and g.kind == "sided value"
+    assert cgt.onside(g) == 2 and repr(cgt.offside(g)) == "+-1"
+    assert g + 1 == Game("3 & 1+-1") and g <= 2 and not g >= 1
+    with pytest.raises(cgt.CgtError, match="no stopper found for a side"):
+        Game("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}")

@@ -8,10 +8,12 @@
 pub mod graph;
 pub mod impartial;
 pub mod order;
+pub mod sided;
 pub mod stopper;
 
 pub use graph::Graph;
 pub use impartial::{GeneralizedNim, ImpartialOutcome};
+pub use sided::{LoopyOutcome, NotStopperSided, Side, Sides, SidesOutOfOrder};
 pub use stopper::{upon, Loopy, Named, NotStopper, Pseudonumber, Stopper};
 
 #[cfg(test)]

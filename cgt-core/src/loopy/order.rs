@@ -89,7 +89,7 @@ impl Table {
 /// For each vertex, the vertices that have it among their `edges`, in one
 /// flat array (a table is made for every component of a loopy ruleset, so
 /// a vector per vertex would cost more than the table's own work).
-struct Reversed {
+pub(super) struct Reversed {
     start: Vec<u32>,
     from: Vec<u32>,
 }
@@ -101,7 +101,7 @@ impl std::ops::Index<usize> for Reversed {
     }
 }
 
-fn reversed(edges: &[Vec<u32>], n: usize) -> Reversed {
+pub(super) fn reversed(edges: &[Vec<u32>], n: usize) -> Reversed {
     let mut start = vec![0u32; n + 1];
     for list in edges {
         for &w in list {

@@ -230,7 +230,7 @@ mod tests {
         let rules = FoxAndGeese { width: 4, range: 1 };
         let capped = Capped(rules, 7);
         let mut arena = Arena::new();
-        let off = Named::Off.value(&mut arena);
+        let off = crate::loopy::Sides::stopper(Named::Off.value(&mut arena));
         let geese = vec![(3, 1), (3, 3)];
         let mut checked = 0;
         for row in 1..=5u32 {

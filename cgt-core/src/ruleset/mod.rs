@@ -30,7 +30,7 @@ use crate::analysis::Outcome;
 use crate::form::Form;
 use crate::game::{Arena, GameId};
 use crate::interrupt::Grows;
-use crate::loopy::{GeneralizedNim, Loopy, NotStopper};
+use crate::loopy::{GeneralizedNim, NotStopperSided, Sides};
 use hashbrown::{HashMap, HashSet};
 pub use parallel::{set_threads, threads};
 use parallel::{Alone, MemoOf};
@@ -238,7 +238,7 @@ pub struct Memo<R: Ruleset> {
     nim: HashMap<R::Position, u64>,
     /// Loopy values of rules whose positions repeat, by key (in the arena
     /// of `values`).
-    loopy: HashMap<R::Position, Loopy>,
+    loopy: HashMap<R::Position, Sides>,
     /// Generalized Sprague-Grundy values of impartial positions that may
     /// repeat, by key.
     generalized_nim: HashMap<R::Position, GeneralizedNim>,
@@ -517,10 +517,15 @@ impl<'r, R: Ruleset> Evaluator<'r, R> {
     }
 
     /// The value of a position of rules whose positions can repeat: a short
-    /// game or a canonical stopper, or [`NotStopper`] where play can
-    /// alternate for ever (see [`repeating`]). Short positions come out as
-    /// [`Evaluator::value`] gives them.
-    pub fn loopy_value(&mut self, arena: &mut Arena, p: &R::Position) -> Result<Loopy, NotStopper> {
+    /// game, a canonical stopper, or the sides of one that is neither, or
+    /// [`NotStopperSided`] where a side is not found to be a stopper (see
+    /// [`repeating`]). Short positions come out as [`Evaluator::value`]
+    /// gives them.
+    pub fn loopy_value(
+        &mut self,
+        arena: &mut Arena,
+        p: &R::Position,
+    ) -> Result<Sides, NotStopperSided> {
         self.use_arena(arena);
         let key = self.ruleset.canonical_key(p);
         repeating::fill(self.ruleset, arena, &key, &mut self.memo.loopy)?;

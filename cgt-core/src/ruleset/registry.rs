@@ -11,7 +11,7 @@ use super::{Evaluator, Memo, Ruleset};
 use crate::analysis::Outcome;
 use crate::form::Form;
 use crate::game::{Arena, GameId};
-use crate::loopy::{GeneralizedNim, Loopy, NotStopper};
+use crate::loopy::{GeneralizedNim, NotStopperSided, Sides};
 use crate::number::BigInt;
 use hashbrown::HashMap;
 use std::any::{Any, TypeId};
@@ -198,10 +198,13 @@ pub trait AnyPosition: std::fmt::Debug + Send + Sync {
     fn repeats(&self) -> bool {
         false
     }
-    /// The loopy value (a short game or a canonical stopper), memoised in
-    /// `memos`, or [`NotStopper`]; for rules whose positions repeat.
-    fn loopy_value(&self, arena: &mut Arena, memos: &mut Memos) -> Result<Loopy, NotStopper> {
-        Ok(Loopy::Short(self.value(arena, memos)))
+    /// The loopy value (a short game, a canonical stopper or a sided
+    /// value), memoised in `memos`, or [`NotStopperSided`]; for rules whose
+    /// positions repeat.
+    fn loopy_value(&self, arena: &mut Arena, memos: &mut Memos) -> Result<Sides, NotStopperSided> {
+        Ok(Sides::stopper(crate::loopy::Loopy::Short(
+            self.value(arena, memos),
+        )))
     }
     /// The generalized Sprague-Grundy value, for impartial rules whose
     /// positions may repeat ([`NotImpartial`] where the players' moves
@@ -286,7 +289,7 @@ where
         self.rules.repeats()
     }
 
-    fn loopy_value(&self, arena: &mut Arena, memos: &mut Memos) -> Result<Loopy, NotStopper> {
+    fn loopy_value(&self, arena: &mut Arena, memos: &mut Memos) -> Result<Sides, NotStopperSided> {
         self.with_evaluator(memos, |ev| ev.loopy_value(arena, &self.position))
     }
 

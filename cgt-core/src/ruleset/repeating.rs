@@ -12,7 +12,8 @@
 use super::Ruleset;
 use crate::game::{Arena, GameId};
 use crate::interrupt::{self, Grows};
-use crate::loopy::{impartial, GeneralizedNim, Graph, Loopy, NotStopper};
+use crate::loopy::sided::side_stopper;
+use crate::loopy::{impartial, GeneralizedNim, Graph, Loopy, NotStopperSided, Side, Sides};
 use hashbrown::HashMap;
 
 /// The positions reachable from a root, numbered from 0 (the root), each
@@ -23,21 +24,21 @@ struct Explored<P> {
     keys: Vec<P>,
     index: HashMap<P, u32>,
     options: Vec<[Vec<u32>; 2]>,
-    known: Vec<Option<Loopy>>,
+    known: Vec<Option<Sides>>,
     /// Positions that split: their first list is their components, whose
-    /// values add (a sum that is not a stopper is no stopper either).
+    /// values add (sided values by upsum and downsum).
     sums: Vec<bool>,
 }
 
 /// Values the key `root` and every key it reaches into `memo`, or
-/// [`NotStopper`] if play can alternate for ever from it (the components
-/// valued by then are kept).
+/// [`NotStopperSided`] if a side of a position reached is not found to be
+/// a stopper (the components valued by then are kept).
 pub(super) fn fill<R: Ruleset>(
     rs: &R,
     arena: &mut Arena,
     root: &R::Position,
-    memo: &mut HashMap<R::Position, Loopy>,
-) -> Result<(), NotStopper> {
+    memo: &mut HashMap<R::Position, Sides>,
+) -> Result<(), NotStopperSided> {
     if memo.contains_key(root) {
         return Ok(());
     }
@@ -50,17 +51,17 @@ pub(super) fn fill<R: Ruleset>(
     } = explore(rs, root, true, |k| {
         memo.get(k)
             .cloned()
-            .or_else(|| rs.known_stopper(k).map(|s| s.value(arena)))
+            .or_else(|| rs.known_stopper(k).map(|s| Sides::stopper(s.value(arena))))
     });
     let mut value = known;
     components(&options, |component| {
         interrupt::check();
         if let &[v] = component {
             if sums[v as usize] && value[v as usize].is_none() {
-                let mut acc = Loopy::Short(arena.zero());
+                let mut acc = Sides::stopper(Loopy::Short(arena.zero()));
                 for &w in &options[v as usize][0] {
                     let x = value[w as usize].clone().expect("parts are valued first");
-                    acc = Loopy::add(arena, &acc, &x)?;
+                    acc = Sides::add(arena, &acc, &x)?;
                 }
                 value[v as usize] = Some(acc);
             }
@@ -86,7 +87,7 @@ fn explore<R: Ruleset>(
     rs: &R,
     root: &R::Position,
     split: bool,
-    mut known: impl FnMut(&R::Position) -> Option<Loopy>,
+    mut known: impl FnMut(&R::Position) -> Option<Sides>,
 ) -> Explored<R::Position> {
     let mut ex = Explored {
         keys: Vec::new(),
@@ -236,8 +237,8 @@ fn value_component(
     arena: &mut Arena,
     options: &[[Vec<u32>; 2]],
     component: &[u32],
-    value: &mut [Option<Loopy>],
-) -> Result<(), NotStopper> {
+    value: &mut [Option<Sides>],
+) -> Result<(), NotStopperSided> {
     let exit = |w: u32| value[w as usize].clone().expect("exits are valued first");
     if let &[v] = component {
         if value[v as usize].is_some() {
@@ -245,28 +246,74 @@ fn value_component(
         }
         let [l, r] = &options[v as usize];
         if !l.contains(&v) && !r.contains(&v) {
-            let (l, r): (Vec<Loopy>, Vec<Loopy>) = (
+            let (l, r): (Vec<Sides>, Vec<Sides>) = (
                 l.iter().map(|&w| exit(w)).collect(),
                 r.iter().map(|&w| exit(w)).collect(),
             );
-            let short = |list: &[Loopy]| -> Option<Vec<GameId>> {
+            let short = |list: &[Sides]| -> Option<Vec<GameId>> {
                 list.iter()
-                    .map(|x| match x {
-                        Loopy::Short(g) => Some(*g),
-                        Loopy::Stopper(_) => None,
+                    .map(|x| match x.as_stopper() {
+                        Some(Loopy::Short(g)) => Some(*g),
+                        _ => None,
                     })
                     .collect()
             };
             let g = match (short(&l), short(&r)) {
-                (Some(sl), Some(sr)) => Loopy::Short(arena.construct(sl, sr)),
-                _ => Loopy::braces(arena, &l, &r, false, false)?,
+                (Some(sl), Some(sr)) => Sides::stopper(Loopy::Short(arena.construct(sl, sr))),
+                _ => Sides::braces(arena, &l, &r, false, false)?,
             };
             value[v as usize] = Some(g);
             return Ok(());
         }
     }
-    // The component's positions are vertices 0.., each exit a copy of its
-    // canonical graph (one per distinct value).
+    let starts: Vec<u32> = (0..component.len() as u32).collect();
+    let exits_stoppers = component
+        .iter()
+        .flat_map(|&v| options[v as usize].iter().flatten())
+        .all(|&w| {
+            value[w as usize]
+                .as_ref()
+                .is_none_or(|x| x.as_stopper().is_some())
+        });
+    if exits_stoppers {
+        let g = component_graph(arena, options, component, value, Side::On);
+        // One simplification values a component of stoppers; otherwise
+        // each position's sides are found on the same graph.
+        let values = match Loopy::of_each(arena, &g, &starts) {
+            Ok(values) => values.into_iter().map(Sides::stopper).collect(),
+            Err(_) => starts
+                .iter()
+                .map(|&s| Sides::of(arena, &g, s))
+                .collect::<Result<Vec<_>, _>>()?,
+        };
+        for (&v, x) in component.iter().zip(values) {
+            value[v as usize] = Some(x);
+        }
+        return Ok(());
+    }
+    // Sided exits: the onsides are found with the exits' onsides, the
+    // offsides with their offsides.
+    let on = component_graph(arena, options, component, value, Side::On);
+    let off = component_graph(arena, options, component, value, Side::Off);
+    for (&v, &s) in component.iter().zip(&starts) {
+        let x = Sides {
+            onside: side_stopper(arena, &on, s, Side::On)?,
+            offside: side_stopper(arena, &off, s, Side::Off)?,
+        };
+        value[v as usize] = Some(x);
+    }
+    Ok(())
+}
+
+/// The graph of one component: its positions are vertices 0.., each exit
+/// a copy of the canonical graph of its `side` (one per distinct value).
+fn component_graph(
+    arena: &mut Arena,
+    options: &[[Vec<u32>; 2]],
+    component: &[u32],
+    value: &[Option<Sides>],
+    side: Side,
+) -> Graph {
     let mut g = Graph::default();
     let mut vertex: HashMap<u32, u32> = HashMap::new();
     for &v in component {
@@ -275,12 +322,16 @@ fn value_component(
     let mut by_value: HashMap<Loopy, u32> = HashMap::new();
     let mut shorts = std::collections::HashMap::new();
     for (i, &v) in component.iter().enumerate() {
-        for (side, left) in [(0, true), (1, false)] {
-            for &w in &options[v as usize][side] {
+        for (list, left) in [(0, true), (1, false)] {
+            for &w in &options[v as usize][list] {
                 let to = match vertex.get(&w) {
                     Some(&t) => t,
                     None => {
-                        let x = exit(w);
+                        let x = value[w as usize].as_ref().expect("exits are valued first");
+                        let x = match side {
+                            Side::On => x.onside.clone(),
+                            Side::Off => x.offside.clone(),
+                        };
                         let t = match by_value.get(&x) {
                             Some(&t) => t,
                             None => {
@@ -297,12 +348,7 @@ fn value_component(
             }
         }
     }
-    let starts: Vec<u32> = (0..component.len() as u32).collect();
-    let values = Loopy::of_each(arena, &g, &starts)?;
-    for (&v, x) in component.iter().zip(values) {
-        value[v as usize] = Some(x);
-    }
-    Ok(())
+    g
 }
 
 /// A position with different moves for the two players: the generalized

@@ -5,7 +5,10 @@
 //! greatest slide, the longest run of pieces a jump may cross, and whether a
 //! jump may cross the mover's own pieces. Without jumps it is Elephants and
 //! Rhinos (Lessons in Play): pieces only step forward, so they never pass
-//! each other and the strip splits between a frog and the next toad.
+//! each other and the strip splits between a frog and the next toad. With
+//! backslides (a piece may also step back into the empty square behind
+//! it) it is Backsliding Toads-and-Frogs (Winning Ways, chapter 22), whose
+//! positions repeat: its values are loopy.
 
 use super::registry::{letters, Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::{lesser_of_conjugates, Ruleset};
@@ -21,6 +24,8 @@ pub struct Toads {
     pub max_jump: usize,
     /// Whether a jump may cross the mover's own pieces.
     pub friendly_jump: bool,
+    /// Whether a piece may also step back into the empty square behind it.
+    pub back_slide: bool,
 }
 
 impl Default for Toads {
@@ -31,6 +36,7 @@ impl Default for Toads {
             max_slide: 1,
             max_jump: 1,
             friendly_jump: false,
+            back_slide: false,
         }
     }
 }
@@ -99,7 +105,7 @@ pub static INFO: RulesetInfo = RulesetInfo {
                     if min_slide == 0 || min_slide > max_slide || max_slide > 4096 || max_jump > 4096 || friendly > 1 {
                         return Err(ArgError::at(1, "need 1 <= min_slide <= max_slide, max_jump >= 0 and friendly 0 or 1"));
                     }
-                    Toads { min_slide, max_slide, max_jump, friendly_jump: friendly == 1 }
+                    Toads { min_slide, max_slide, max_jump, friendly_jump: friendly == 1, back_slide: false }
                 }
             };
             Ok(Positioned::boxed(rules, strip))
@@ -113,6 +119,16 @@ pub static INFO: RulesetInfo = RulesetInfo {
         build: |args| {
             let strip = parse_strip(Arg::text(args, 0, "the strip")?)?;
             Ok(Positioned::boxed(Toads::ELEPHANTS, strip))
+        },
+    }, Constructor {
+        name: "backsliding_toads_and_frogs",
+        signature: "backsliding_toads_and_frogs(\"TTT..FFF\")",
+        arity: 1..=1,
+        help: "A Backsliding Toads-and-Frogs strip (Winning Ways ch. 22, CGSuite's BackslidingToadsAndFrogs): Toads-and-Frogs where a piece may also step back into the empty square behind it. Positions repeat, so values are loopy: stoppers, or sided values S & T.",
+        example: "value(backsliding_toads_and_frogs(\"TT..FF\"))",
+        build: |args| {
+            let strip = parse_strip(Arg::text(args, 0, "the strip")?)?;
+            Ok(Positioned::boxed(Toads::BACKSLIDING, strip))
         },
     }],
     words: &[],
@@ -138,7 +154,9 @@ fn parse_strip(text: &str) -> Result<Strip, ArgError> {
 impl Notation for Toads {
     fn text(&self, strip: &Strip) -> String {
         let s: String = strip.iter().map(|&v| SYMBOLS[usize::from(v)]).collect();
-        if *self == Toads::ELEPHANTS {
+        if *self == Toads::BACKSLIDING {
+            format!("backsliding_toads_and_frogs(\"{s}\")")
+        } else if *self == Toads::ELEPHANTS {
             let s: String = strip
                 .iter()
                 .map(|&v| ['.', 'X', 'O'][usize::from(v)])
@@ -165,6 +183,16 @@ impl Toads {
         max_slide: 1,
         max_jump: 0,
         friendly_jump: false,
+        back_slide: false,
+    };
+
+    /// Backsliding Toads-and-Frogs: the classic moves and steps back.
+    pub const BACKSLIDING: Toads = Toads {
+        min_slide: 1,
+        max_slide: 1,
+        max_jump: 1,
+        friendly_jump: false,
+        back_slide: true,
     };
 
     /// The moves of `piece`, which travels in direction `dir` (+1 or -1).
@@ -212,6 +240,9 @@ impl Toads {
                     }
                 }
             }
+            if self.back_slide && at(i - dir) == Some(EMPTY) {
+                go(i, i - dir);
+            }
         }
         out
     }
@@ -228,8 +259,12 @@ impl Ruleset for Toads {
         self.moves(strip, FROG, -1)
     }
 
+    fn repeats(&self) -> bool {
+        self.back_slide
+    }
+
     fn components(&self, strip: &Strip) -> Option<Vec<Strip>> {
-        if self.max_jump > 0 {
+        if self.max_jump > 0 || self.back_slide {
             return None;
         }
         // Without jumps pieces keep their order: a frog and the toad after
@@ -264,7 +299,11 @@ impl Ruleset for Toads {
 
     fn canonical_key(&self, strip: &Strip) -> Strip {
         // Empty squares left of every piece can only ever be used by frogs,
-        // and those right of every piece only by toads.
+        // and those right of every piece only by toads; with backslides
+        // both use them.
+        if self.back_slide {
+            return strip.clone();
+        }
         let first = strip.iter().position(|&v| v != EMPTY);
         let last = strip.iter().rposition(|&v| v != EMPTY);
         let (Some(a), Some(b)) = (first, last) else {

@@ -6,15 +6,15 @@ use super::{Args, Builtin, Run};
 use crate::context::Context;
 use crate::error::Error;
 use crate::value::Value;
-use crate::world::{loopy_value, not_stopper};
-use cgt_core::loopy::{Loopy, Pseudonumber, Stopper};
+use crate::world::{loopy_value, not_stopper_sided};
+use cgt_core::loopy::{Loopy, LoopyOutcome, Pseudonumber, Sides, Stopper};
 use std::sync::Arc;
 
 /// What a stopper's version of a built-in computes.
 pub type ForStopper = fn(&mut dyn Context, &Arc<Stopper>, &Args) -> Result<Value, Error>;
 
 macro_rules! loopy_pred {
-    ($name:literal, $help:literal, $example:literal, $short:expr, $stopper:expr) => {
+    ($name:literal, $help:literal, $example:literal, $short:expr, $stopper:expr, $sided:expr) => {
         Builtin {
             name: $name,
             signature: concat!($name, "(G)"),
@@ -23,10 +23,13 @@ macro_rules! loopy_pred {
             help: $help,
             example: $example,
             run: Run::Native(|s, a| {
-                let g = s.world().to_loopy(&a.values[0], a.spans[0])?;
+                let sides = s.world().to_sides(&a.values[0], a.spans[0])?;
+                let Some(g) = sides.as_stopper() else {
+                    return Ok(Value::Bool($sided));
+                };
                 let short: fn(&mut dyn Context, cgt_core::game::GameId) -> bool = $short;
                 let stopper: fn(&mut dyn Context, &Arc<Stopper>) -> bool = $stopper;
-                Ok(Value::Bool(match &g {
+                Ok(Value::Bool(match g {
                     Loopy::Short(x) => short(s, *x),
                     Loopy::Stopper(x) => stopper(s, x),
                 }))
@@ -51,46 +54,51 @@ pub static LOOPY: &[Builtin] = &[
         "True if no play from G alternates for ever: every value cgt computes is a stopper (short games included).",
         "is_stopper(on)",
         |_, _| true,
-        |_, _| true
+        |_, _| true,
+        false
     ),
     loopy_pred!(
         "is_stopper_sided",
         "True if G's onside and offside are stoppers: every value cgt computes is.",
         "is_stopper_sided(over)",
         |_, _| true,
-        |_, _| true
+        |_, _| true,
+        true
     ),
     loopy_pred!(
         "is_loopfree",
         "True if no position of G repeats: G is a short game.",
         "is_loopfree(over)",
         |_, _| true,
-        |_, _| false
+        |_, _| false,
+        false
     ),
     loopy_pred!(
         "is_plumtree",
         "True if the only cycles of G's canonical graph are passes (moves from a position to itself).",
         "is_plumtree(a{0||||0|||a|*||*})",
         |_, _| true,
-        |_, s| s.graph().is_plumtree(0)
+        |_, s| s.graph().is_plumtree(0),
+        false
     ),
     loopy_pred!(
         "is_pseudonumber",
         "True if G is a number, x over, x under, on or off.",
         "is_pseudonumber({pass|3/2})",
         |s, g| s.arena().is_number(g),
-        |s, g| g.pseudonumber_at(s.arena(), 0).is_some()
+        |s, g| g.pseudonumber_at(s.arena(), 0).is_some(),
+        false
     ),
     Builtin {
         name: "is_idempotent",
         signature: "is_idempotent(G)",
         arity: 1..=1,
         topic: "loopy",
-        help: "True if G + G = G (0, on, off, over and under are); an error when G + G is not a stopper (a sided value, not computed yet).",
+        help: "True if G + G = G (0, on, off, over, under and dud are).",
         example: "is_idempotent(over)",
         run: Run::Native(|s, a| {
-            let g = s.world().to_loopy(&a.values[0], a.spans[0])?;
-            let sum = Loopy::add(s.arena(), &g, &g).map_err(|_| not_stopper(a.spans[0]))?;
+            let g = s.world().to_sides(&a.values[0], a.spans[0])?;
+            let sum = Sides::add(s.arena(), &g, &g).map_err(|_| not_stopper_sided(a.spans[0]))?;
             Ok(Value::Bool(sum == g))
         }),
     },
@@ -112,20 +120,61 @@ pub static LOOPY: &[Builtin] = &[
         signature: "onside(G)",
         arity: 1..=1,
         topic: "loopy",
-        help: "The onside of G: a stopper (short games included) is its own onside.",
-        example: "onside(over)",
-        run: Run::Native(|s, a| Ok(loopy_value(s.world().to_loopy(&a.values[0], a.spans[0])?))),
+        help: "The onside of G, where play that goes on for ever is a win for Left, as a canonical stopper: onside(a{1||a|0}) = 2. A stopper (short games included) is its own onside.",
+        example: "onside(on + off)",
+        run: Run::Native(|s, a| Ok(loopy_value(s.world().to_sides(&a.values[0], a.spans[0])?.onside))),
     },
     Builtin {
         name: "offside",
         signature: "offside(G)",
         arity: 1..=1,
         topic: "loopy",
-        help: "The offside of G: a stopper (short games included) is its own offside.",
-        example: "offside(under)",
-        run: Run::Native(|s, a| Ok(loopy_value(s.world().to_loopy(&a.values[0], a.spans[0])?))),
+        help: "The offside of G, where play that goes on for ever is a win for Right, as a canonical stopper: offside(a{1||a|0}) = +-1. A stopper (short games included) is its own offside.",
+        example: "offside(on + off)",
+        run: Run::Native(|s, a| Ok(loopy_value(s.world().to_sides(&a.values[0], a.spans[0])?.offside))),
     },
 ];
+
+/// What a sided value's version of a built-in computes.
+pub type ForSided = fn(&mut dyn Context, &Sides, &Args) -> Result<Value, Error>;
+
+/// The sided value's version of the built-in `name`, if it has one (the
+/// others take stoppers only, and say so).
+pub fn for_sided(name: &str) -> Option<ForSided> {
+    Some(match name {
+        "is_number" | "is_integer" | "is_nimber" | "is_zero" | "is_uptimal" | "is_ordinal"
+        | "is_short" | "is_number_tiny" => |_, _, _| Ok(Value::Bool(false)),
+        "is_infinitesimal" => |s, g, _| {
+            let zero = Pseudonumber::Number(Default::default(), 0);
+            let ar = s.arena();
+            let on = [true, false].map(|left| g.onside.strong_stop(ar, left));
+            let off = [true, false].map(|left| g.offside.strong_stop(ar, left));
+            Ok(Value::Bool(on.iter().chain(&off).all(|x| *x == zero)))
+        },
+        // CGSuite: the onside's Left strong stop is the offside's Right one.
+        "is_numberish" => |s, g, _| {
+            let l = g.onside.strong_stop(s.arena(), true);
+            let r = g.offside.strong_stop(s.arena(), false);
+            Ok(Value::Bool(l == r))
+        },
+        "value" => |_, g, _| Ok(Value::Sided(Arc::new(g.clone()))),
+        "outcome_class" => |s, g, _| Ok(loopy_outcome(g.outcome(s.arena()))),
+        _ => return None,
+    })
+}
+
+/// A loopy game's outcome class as a value: the four of short games as
+/// outcome classes, the others (`D`, `PHat`, ...) by CGSuite's names.
+pub fn loopy_outcome(o: LoopyOutcome) -> Value {
+    use cgt_core::analysis::Outcome;
+    match o {
+        LoopyOutcome::L => Value::Outcome(Outcome::L),
+        LoopyOutcome::R => Value::Outcome(Outcome::R),
+        LoopyOutcome::N => Value::Outcome(Outcome::N),
+        LoopyOutcome::P => Value::Outcome(Outcome::P),
+        other => Value::text(other.name()),
+    }
+}
 
 /// The stopper's version of the built-in `name`, if it has one.
 pub fn for_stopper(name: &str) -> Option<ForStopper> {

@@ -91,14 +91,24 @@ impl Builtin {
         // it repeat, as its loopy value) picks the stopper version, if any;
         // the argument is looked at first, as most calls have none.
         if let Some(v) = a.values.first().filter(|v| crate::world::is_loopy(v)) {
-            if let Some(f) = loopy::for_stopper(self.name) {
-                match v {
-                    Value::Stopper(g) => return f(s, g, a),
-                    _ => {
-                        if let Loopy::Stopper(g) = s.world().to_loopy(v, a.spans[0])? {
-                            return f(s, &g, a);
+            if let Value::Stopper(g) = v {
+                if let Some(f) = loopy::for_stopper(self.name) {
+                    return f(s, g, a);
+                }
+            } else {
+                let sides = s.world().to_sides(v, a.spans[0])?;
+                match sides.as_stopper() {
+                    None => {
+                        if let Some(f) = loopy::for_sided(self.name) {
+                            return f(s, &sides, a);
                         }
                     }
+                    Some(Loopy::Stopper(g)) => {
+                        if let Some(f) = loopy::for_stopper(self.name) {
+                            return f(s, g, a);
+                        }
+                    }
+                    Some(Loopy::Short(_)) => {}
                 }
             }
         }

@@ -23,7 +23,7 @@ use crate::world::loopy_value;
 use cgt_core::analysis::Outcome;
 use cgt_core::form::Form;
 use cgt_core::game::{Arena, GameId};
-use cgt_core::loopy::{GeneralizedNim, Loopy, NotStopper};
+use cgt_core::loopy::{GeneralizedNim, NotStopperSided, Sides};
 use cgt_core::ruleset::registry::{AnyPosition, Memos, Notation, Positioned};
 use cgt_core::ruleset::{NotImpartial, Ruleset};
 use hashbrown::HashMap;
@@ -477,13 +477,15 @@ impl AnyPosition for UserPosition {
         self.0.generalized_nim_value(memos)
     }
 
-    fn loopy_value(&self, arena: &mut Arena, memos: &mut Memos) -> Result<Loopy, NotStopper> {
+    fn loopy_value(&self, arena: &mut Arena, memos: &mut Memos) -> Result<Sides, NotStopperSided> {
         let value = self.0.loopy_value(arena, memos);
         let merging = &self.0.rules.0.merging;
-        if value.is_err() && !merging.is_empty() {
-            // Play that alternates for ever may be the key's doing.
+        let stopper = matches!(&value, Ok(x) if x.as_stopper().is_some());
+        if !stopper && !merging.is_empty() {
+            // Play that alternates for ever may be the key's doing: a sided
+            // value is not given where the key may have made the cycle.
             cgt_core::interrupt::unsupported(format!(
-                "not a stopper: play can alternate for ever, so the value is a sided value, which cgt does not compute yet; the positions stand for all positions of their {}: if the moves never repeat a position, the {} gives one node to positions of different games (try the ruleset without it)",
+                "not a stopper: play can alternate for ever through positions that stand for all positions of their {}: if the moves never repeat a position, the {} gives one node to positions of different games (try the ruleset without it); rules whose positions do repeat get their sided value without one",
                 if merging.contains(&"conjugate") { "key or conjugate" } else { "key" },
                 merging.join(" or ")
             ));

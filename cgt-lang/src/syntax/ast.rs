@@ -70,6 +70,8 @@ pub enum BinOp {
     Sequential,
     /// `a..b`: the list of integers from a to b.
     Range,
+    /// `S & T`: the sided value with onside S and offside T.
+    Sided,
     /// `==`
     Eq,
     /// `!=`

@@ -772,11 +772,11 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// relation = range [ relop range ]
+    /// relation = sided [ relop sided ]
     fn relation(&self, i: In<'s>) -> PResult<'s, Expr> {
         let (i, _) = ws(i)?;
         let start = i;
-        let (i, lhs) = self.range(i)?;
+        let (i, lhs) = self.sided(i)?;
         let Some(i2) = self.gap(i) else {
             return Ok((i, lhs));
         };
@@ -804,11 +804,24 @@ impl<'s> Parser<'s> {
                     "<" => BinOp::Lt,
                     _ => BinOp::Gt,
                 };
-                let (i4, rhs) = self.range(i3)?;
+                let (i4, rhs) = self.sided(i3)?;
                 Ok((i4, binary(op, lhs, rhs, self.span(start, i4))))
             }
             Err(_) => Ok((i, lhs)),
         }
+    }
+
+    /// sided = range [ "&" range ]: the sided value with that onside and
+    /// offside.
+    fn sided(&self, i: In<'s>) -> PResult<'s, Expr> {
+        let (i, _) = ws(i)?;
+        let start = i;
+        let (i, lhs) = self.range(i)?;
+        let Some(k) = self.gap(i).and_then(|j| j.strip_prefix('&')) else {
+            return Ok((i, lhs));
+        };
+        let (k, rhs) = self.range(k)?;
+        Ok((k, binary(BinOp::Sided, lhs, rhs, self.span(start, k))))
     }
 
     /// range = sequential [ ".." sequential ]
@@ -1523,7 +1536,7 @@ impl<'s> Parser<'s> {
                 let item = if keyword(j, "if").is_some() || keyword(j, "let").is_some() {
                     self.expression(j)
                 } else {
-                    self.range(j)
+                    self.sided(j)
                 };
                 self.in_form.set(outer);
                 let (k, e) = item?;

@@ -191,7 +191,7 @@ def _from_native(session, x):
     """A native result as a Python value."""
     if isinstance(x, _cgt.Value):
         kind = x.kind
-        if kind in ("game", "game form", "position", "loopy game"):
+        if kind in ("game", "game form", "position", "loopy game", "sided value"):
             return Game._of(session, x)
         if kind == "thermograph":
             return Thermograph._of(session, x)
@@ -377,7 +377,7 @@ class Game(Value):
     @property
     def canonical_text(self):
         """The canonical value's printed form (CGSuite's notation)."""
-        if self.kind in ("game", "loopy game"):
+        if self.kind in ("game", "loopy game", "sided value"):
             return self._text
         return self._session._eval("value(a)", a=self)._text
 

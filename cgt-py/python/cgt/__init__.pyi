@@ -257,6 +257,12 @@ def atomic_weight(*args: Any, session: Optional[Session] = None) -> Any:
     atomic when G - aw.^ lies within ^* + (*M : -1) of 0. Error `not atomic` otherwise (e.g.
     any number). Example: atomic_weight({^^*|*,v})"""
 
+def backsliding_toads_and_frogs(*args: Any, session: Optional[Session] = None) -> Any:
+    """backsliding_toads_and_frogs("TTT..FFF"): A Backsliding Toads-and-Frogs strip (Winning
+    Ways ch. 22, CGSuite's BackslidingToadsAndFrogs): Toads-and-Frogs where a piece may also
+    step back into the empty square behind it. Positions repeat, so values are loopy:
+    stoppers, or sided values S & T. Example: value(backsliding_toads_and_frogs("TT..FF"))"""
+
 def birthday(*args: Any, session: Optional[Session] = None) -> Any:
     """birthday(G): The height of G's canonical game tree; closed form for number + up + star
     values, so huge integers cost nothing. Example: birthday(73/16v9*8)"""
@@ -497,8 +503,8 @@ def is_even_tempered(*args: Any, session: Optional[Session] = None) -> Any:
     is_even_tempered({1|-1})"""
 
 def is_idempotent(*args: Any, session: Optional[Session] = None) -> Any:
-    """is_idempotent(G): True if G + G = G (0, on, off, over and under are); an error when G +
-    G is not a stopper (a sided value, not computed yet). Example: is_idempotent(over)"""
+    """is_idempotent(G): True if G + G = G (0, on, off, over, under and dud are). Example:
+    is_idempotent(over)"""
 
 def is_infinitesimal(*args: Any, session: Optional[Session] = None) -> Any:
     """is_infinitesimal(G): True if both stops of G are 0 (0 and the nimbers count). Example:
@@ -699,12 +705,14 @@ def octal_period(*args: Any, session: Optional[Session] = None) -> Any:
     there. Example: octal_period("0.77")"""
 
 def offside(*args: Any, session: Optional[Session] = None) -> Any:
-    """offside(G): The offside of G: a stopper (short games included) is its own offside.
-    Example: offside(under)"""
+    """offside(G): The offside of G, where play that goes on for ever is a win for Right, as a
+    canonical stopper: offside(a{1||a|0}) = +-1. A stopper (short games included) is its own
+    offside. Example: offside(on + off)"""
 
 def onside(*args: Any, session: Optional[Session] = None) -> Any:
-    """onside(G): The onside of G: a stopper (short games included) is its own onside. Example:
-    onside(over)"""
+    """onside(G): The onside of G, where play that goes on for ever is a win for Left, as a
+    canonical stopper: onside(a{1||a|0}) = 2. A stopper (short games included) is its own
+    onside. Example: onside(on + off)"""
 
 def options(*args: Any, session: Optional[Session] = None) -> Any:
     """options(G [, player]): G's options for a player (Left or Right), as left_options and
