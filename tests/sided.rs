@@ -27,6 +27,11 @@ fn cgsuite_sided_facts_print_as_cgsuite_prints_them() {
             "{0||||0|||0||0|{0||||0|||0||0|^[on]}} & v9",
         ),
         ("10 * upon", "{0|{0||||0|||0||0|{0||||0|||0||0|^[on]*}}}"),
+        // GameStripTest.
+        (
+            "value(backsliding_toads_and_frogs(\"TTT..FFF\"))",
+            "{on||0|-1/2} & {1/2|0||off}",
+        ),
         // SidedValueTestCase's properties.
         ("outcome_class(dud)", "D"),
         ("outcome_class(a{{|a}|})", "PHat"),
@@ -59,6 +64,32 @@ fn cgsuite_sided_facts_print_as_cgsuite_prints_them() {
     // A printed sided value reads back as itself.
     for text in ["1 & 0", "^ & v*", "2 & +-1", "over & v", "{2|1} & -2*"] {
         assert_eq!(s.run_line(text).unwrap(), text);
+    }
+}
+
+/// Backsliding Toads-and-Frogs: a strip where neither player can ever be
+/// stranded is dud; one piece each facing across a gap is a short game (the
+/// backslides are reversed at once); sums of positions are sided sums.
+#[test]
+fn backsliding_toads_and_frogs() {
+    let mut s = Session::new();
+    for (expr, want) in [
+        ("value(backsliding_toads_and_frogs(\"T.F\"))", "0"),
+        ("value(backsliding_toads_and_frogs(\"T..F\"))", "*"),
+        ("value(backsliding_toads_and_frogs(\"T.\"))", "on"),
+        ("value(backsliding_toads_and_frogs(\"TTTT..FFFF\"))", "dud"),
+        (
+            "outcome_class(backsliding_toads_and_frogs(\"TTT..FFF\"))",
+            "D",
+        ),
+        (
+            "backsliding_toads_and_frogs(\"T..F\") + backsliding_toads_and_frogs(\"T..F\")",
+            "0",
+        ),
+        ("backsliding_toads_and_frogs(\"T.\") + (1 & 0)", "on"),
+    ] {
+        let got = s.run_line(expr).unwrap_or_else(|e| panic!("{expr}: {e}"));
+        assert_eq!(got, want, "{expr}");
     }
 }
 
@@ -284,4 +315,68 @@ fn sides_are_found_for_most_random_loopy_graphs() {
     println!("{found} of {total} found, {stoppers} stoppers");
     assert!(found * 100 >= total * 95, "only {found} of {total}");
     assert!(stoppers * 2 <= total, "{stoppers} of {total} are stoppers");
+}
+
+/// Every position of Backsliding Toads-and-Frogs from `TTT..FFF` (valued
+/// component by component, exits by their sides) plays as its sides do:
+/// with each probe added, the rules' own graph and each side have the same
+/// winner, play that never ends counted for the side's player.
+#[test]
+fn backsliding_positions_play_as_their_sides() {
+    use cgt_core::ruleset::toads::{Strip, Toads};
+    use cgt_core::ruleset::{Evaluator, Ruleset};
+    use std::collections::HashMap;
+    let rules = Toads::BACKSLIDING;
+    let start = Strip::from_slice(&[1, 1, 1, 0, 0, 2, 2, 2]);
+    // The rules' graph, every position reachable from the start.
+    let mut index: HashMap<Strip, u32> = HashMap::new();
+    let mut strips = vec![start.clone()];
+    let mut g = Graph::default();
+    index.insert(start, g.add_vertex());
+    let mut i = 0;
+    while i < strips.len() {
+        let p = strips[i].clone();
+        for (left, next) in [
+            (true, rules.left_options(&p)),
+            (false, rules.right_options(&p)),
+        ] {
+            for q in next {
+                let w = *index.entry(q.clone()).or_insert_with(|| {
+                    strips.push(q);
+                    g.add_vertex()
+                });
+                g.add_edge(i as u32, left, w);
+            }
+        }
+        i += 1;
+    }
+    let mut arena = Arena::new();
+    let mut ev = Evaluator::new(&rules);
+    let probes = probes(&mut arena);
+    let mut checked = 0;
+    for (v, p) in strips.iter().enumerate().step_by(7) {
+        let sides = ev.loopy_value(&mut arena, p).expect("sides");
+        for &x in &probes {
+            let mut xg = Graph::default();
+            let xv = xg.insert_short(&mut arena, x, &mut Default::default());
+            let sum = Graph::sum(&g, v as u32, &xg, xv);
+            for (side, left_draws) in [(&sides.onside, true), (&sides.offside, false)] {
+                let (sg, sv) = side.to_graph(&mut arena);
+                let side_sum = Graph::sum(&sg, sv, &xg, xv);
+                for left_first in [true, false] {
+                    assert_eq!(
+                        wins(&sum, 0, left_first, left_draws),
+                        wins(&side_sum, 0, left_first, left_draws),
+                        "{p:?} + probe, side {side:?}, Left first {left_first}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        strips.len() > 300 && checked > 2000,
+        "{} {checked}",
+        strips.len()
+    );
 }

@@ -17,7 +17,7 @@
 //! carousel) is reported, not guessed.
 
 use super::graph::Graph;
-use super::order::reversed;
+use super::order::{reversed, Reversed};
 use super::stopper::Loopy;
 use crate::game::Arena;
 use crate::interrupt;
@@ -52,140 +52,196 @@ impl SidedTable {
 
     /// The table of `g` against `h` on `side`.
     pub fn new(g: &Graph, h: &Graph, side: Side) -> SidedTable {
-        let (ng, nh) = (g.len(), h.len());
-        let states = ng.saturating_mul(nh).saturating_mul(2);
-        // Five flags and a counter per state, and the reversed edges.
-        interrupt::ensure_room(states.saturating_mul(9));
-        let (rl_g, rr_g) = (reversed(&g.left, ng), reversed(&g.right, ng));
-        let (rl_h, rr_h) = (reversed(&h.left, nh), reversed(&h.right, nh));
-        // State 2 (a nh + b) + r: the pair (a, b), Right to move when r = 1.
-        let state = |a: usize, b: usize, r: usize| 2 * (a * nh + b) + r;
-        let split = |s: usize| ((s / 2) / nh, (s / 2) % nh, s % 2);
-        // A move in G (`in_g`) is favoured on the offside, one in H on the onside.
-        let favoured = |in_g: bool| in_g == (side == Side::Off);
-        // The moves from s: in -G (G's Right options for Left, its Left
-        // options for Right) and in H.
-        let moves = |s: usize, f: &mut dyn FnMut(usize, bool)| {
-            let (a, b, r) = split(s);
-            let (in_g, in_h) = if r == 0 {
-                (&g.right[a], &h.left[b])
-            } else {
-                (&g.left[a], &h.right[b])
-            };
-            for &x in in_g {
-                f(state(x as usize, b, 1 - r), true);
-            }
-            for &y in in_h {
-                f(state(a, y as usize, 1 - r), false);
-            }
-        };
-        let preds = |t: usize, f: &mut dyn FnMut(usize, bool)| {
-            let (a, b, r) = split(t);
-            // The mover before t is the other player, 1 - r.
-            let (in_g, in_h) = if r == 1 {
-                (&rr_g[a], &rl_h[b])
-            } else {
-                (&rl_g[a], &rr_h[b])
-            };
-            for &x in in_g {
-                f(state(x as usize, b, 1 - r), true);
-            }
-            for &y in in_h {
-                f(state(a, y as usize, 1 - r), false);
-            }
-        };
-        let mut lost = vec![false; states];
-        let mut good = vec![false; states];
-        let mut blocked = vec![false; states];
-        let mut count = vec![0u32; states];
-        let mut queue = Vec::new();
-        loop {
-            interrupt::check();
-            // Left's attractor to a favoured move, play kept out of `lost`.
-            good.iter_mut().for_each(|x| *x = false);
-            blocked.iter_mut().for_each(|x| *x = false);
-            for s in 0..states {
-                if lost[s] {
-                    continue;
-                }
-                let (mut hit, mut bad, mut c) = (false, false, 0u32);
-                moves(s, &mut |t, in_g| {
-                    if lost[t] {
-                        bad = true;
-                    } else if favoured(in_g) {
-                        hit = true;
-                    } else {
-                        c += 1;
-                    }
-                });
-                let left_to_move = s.is_multiple_of(2);
-                let is_good = if left_to_move { hit } else { !bad && c == 0 };
-                blocked[s] = bad;
-                count[s] = c;
-                if is_good {
-                    good[s] = true;
-                    queue.push(s);
-                }
-            }
-            while let Some(t) = queue.pop() {
-                preds(t, &mut |s, in_g| {
-                    if lost[s] || good[s] || favoured(in_g) {
-                        return;
-                    }
-                    if s.is_multiple_of(2) {
-                        good[s] = true;
-                        queue.push(s);
-                    } else if !blocked[s] {
-                        count[s] -= 1;
-                        if count[s] == 0 {
-                            good[s] = true;
-                            queue.push(s);
-                        }
-                    }
-                });
-            }
-            // Where Left cannot force a favoured move, Right avoids them
-            // for ever or strands her: those states and Right's attractor
-            // to them are lost for Left.
-            let escape: Vec<usize> = (0..states).filter(|&s| !lost[s] && !good[s]).collect();
-            if escape.is_empty() {
-                break;
-            }
-            for s in 0..states {
-                if !lost[s] && s.is_multiple_of(2) {
-                    let mut c = 0;
-                    moves(s, &mut |t, _| c += u32::from(!lost[t]));
-                    count[s] = c;
-                }
-            }
-            for &s in &escape {
-                lost[s] = true;
-            }
-            // Moves into earlier lost states are out of the counts already:
-            // only the new ones pass their news on.
-            queue.extend(escape);
-            while let Some(t) = queue.pop() {
-                preds(t, &mut |s, _| {
-                    if lost[s] {
-                        return;
-                    }
-                    if s % 2 == 1 {
-                        lost[s] = true;
-                        queue.push(s);
-                    } else {
-                        count[s] -= 1;
-                        if count[s] == 0 {
-                            lost[s] = true;
-                            queue.push(s);
-                        }
-                    }
-                });
-            }
-        }
-        let right_wins = (0..ng * nh).map(|p| lost[2 * p + 1]).collect();
+        let nh = h.len();
+        let lost = solve(g, h, side, &[]).expect("nothing watched");
+        let right_wins = (0..g.len() * nh).map(|p| lost[2 * p + 1]).collect();
         SidedTable {
             cols: nh,
             right_wins,
+        }
+    }
+}
+
+/// Whether `G_a <= H_b` on `side` for every pair `(a, b)` of `pairs`; the
+/// search stops at the first pair found otherwise.
+pub fn le_all(g: &Graph, h: &Graph, side: Side, pairs: &[(u32, u32)]) -> bool {
+    let nh = h.len();
+    let watch: Vec<usize> = pairs
+        .iter()
+        .map(|&(a, b)| 2 * (a as usize * nh + b as usize) + 1)
+        .collect();
+    solve(g, h, side, &watch).is_some()
+}
+
+/// The states of `-G + H` Left loses moving there (Right to move at odd
+/// states, see [`Product`]), or `None` as soon as one of `watch` is lost.
+fn solve(g: &Graph, h: &Graph, side: Side, watch: &[usize]) -> Option<Vec<bool>> {
+    let (ng, nh) = (g.len(), h.len());
+    let states = ng.saturating_mul(nh).saturating_mul(2);
+    // Four flags and a counter per state, and the reversed edges.
+    interrupt::ensure_room(states.saturating_mul(8));
+    let p = Product {
+        g,
+        h,
+        nh,
+        rl_g: reversed(&g.left, ng),
+        rr_g: reversed(&g.right, ng),
+        rl_h: reversed(&h.left, nh),
+        rr_h: reversed(&h.right, nh),
+        // A move in G is favoured on the offside, one in H on the onside.
+        favour_g: side == Side::Off,
+    };
+    let mut lost = vec![false; states];
+    let mut good = vec![false; states];
+    let mut blocked = vec![false; states];
+    let mut count = vec![0u32; states];
+    let mut queue = Vec::new();
+    let mut watched = vec![false; if watch.is_empty() { 0 } else { states }];
+    for &s in watch {
+        watched[s] = true;
+    }
+    let is_watched = |s: usize| !watched.is_empty() && watched[s];
+    let mut stop = false;
+    loop {
+        interrupt::check();
+        // Left's attractor to a favoured move, play kept out of `lost`.
+        for s in 0..states {
+            good[s] = false;
+            if lost[s] {
+                continue;
+            }
+            let (mut hit, mut bad, mut c) = (false, false, 0u32);
+            p.moves(s, |t, in_g| {
+                if lost[t] {
+                    bad = true;
+                } else if in_g == p.favour_g {
+                    hit = true;
+                } else {
+                    c += 1;
+                }
+            });
+            let left_to_move = s.is_multiple_of(2);
+            blocked[s] = bad;
+            count[s] = c;
+            if (left_to_move && hit) || (!left_to_move && !bad && c == 0) {
+                good[s] = true;
+                queue.push(s);
+            }
+        }
+        while let Some(t) = queue.pop() {
+            p.preds(t, |s, in_g| {
+                if lost[s] || good[s] || in_g == p.favour_g {
+                    return;
+                }
+                if s.is_multiple_of(2) {
+                    good[s] = true;
+                    queue.push(s);
+                } else if !blocked[s] {
+                    count[s] -= 1;
+                    if count[s] == 0 {
+                        good[s] = true;
+                        queue.push(s);
+                    }
+                }
+            });
+        }
+        // Where Left cannot force a favoured move, Right avoids them
+        // for ever or strands her: those states and Right's attractor
+        // to them are lost for Left.
+        let escape: Vec<usize> = (0..states).filter(|&s| !lost[s] && !good[s]).collect();
+        if escape.is_empty() {
+            break;
+        }
+        for s in (0..states).step_by(2) {
+            if !lost[s] {
+                let mut c = 0;
+                p.moves(s, |t, _| c += u32::from(!lost[t]));
+                count[s] = c;
+            }
+        }
+        for &s in &escape {
+            lost[s] = true;
+            if is_watched(s) {
+                return None;
+            }
+        }
+        // Moves into earlier lost states are out of the counts already:
+        // only the new ones pass their news on.
+        queue.extend(escape);
+        while let Some(t) = queue.pop() {
+            p.preds(t, |s, _| {
+                if lost[s] {
+                    return;
+                }
+                if !s.is_multiple_of(2) {
+                    lost[s] = true;
+                    queue.push(s);
+                    stop |= is_watched(s);
+                } else {
+                    count[s] -= 1;
+                    if count[s] == 0 {
+                        lost[s] = true;
+                        queue.push(s);
+                    }
+                }
+            });
+            if stop {
+                return None;
+            }
+        }
+    }
+    Some(lost)
+}
+
+/// The states of `-G + H`: state `2 (a nh + b) + r` is the pair `(a, b)`
+/// with Right to move when `r = 1`.
+struct Product<'a> {
+    g: &'a Graph,
+    h: &'a Graph,
+    nh: usize,
+    rl_g: Reversed,
+    rr_g: Reversed,
+    rl_h: Reversed,
+    rr_h: Reversed,
+    favour_g: bool,
+}
+
+impl Product<'_> {
+    /// Calls `f(t, in_g)` for each move from `s`: in -G (G's Right options
+    /// for Left, its Left options for Right) or in H.
+    #[inline]
+    fn moves(&self, s: usize, mut f: impl FnMut(usize, bool)) {
+        let (pair, r) = (s / 2, s % 2);
+        let (a, b) = (pair / self.nh, pair % self.nh);
+        let (in_g, in_h) = if r == 0 {
+            (&self.g.right[a], &self.h.left[b])
+        } else {
+            (&self.g.left[a], &self.h.right[b])
+        };
+        for &x in in_g {
+            f(2 * (x as usize * self.nh + b) + 1 - r, true);
+        }
+        for &y in in_h {
+            f(2 * (a * self.nh + y as usize) + 1 - r, false);
+        }
+    }
+
+    /// Calls `f(s, in_g)` for each move into `t` (made by the other player
+    /// than the one to move at `t`).
+    #[inline]
+    fn preds(&self, t: usize, mut f: impl FnMut(usize, bool)) {
+        let (pair, r) = (t / 2, t % 2);
+        let (a, b) = (pair / self.nh, pair % self.nh);
+        let (in_g, in_h) = if r == 1 {
+            (&self.rr_g[a], &self.rl_h[b])
+        } else {
+            (&self.rl_g[a], &self.rr_h[b])
+        };
+        for &x in in_g {
+            f(2 * (x as usize * self.nh + b) + 1 - r, true);
+        }
+        for &y in in_h {
+            f(2 * (a * self.nh + y as usize) + 1 - r, false);
         }
     }
 }
@@ -203,10 +259,100 @@ pub fn side_stopper(
     start: u32,
     side: Side,
 ) -> Result<Loopy, NotStopperSided> {
-    let mut g = graph.restricted(start);
-    while g.has_alternating_cycle(0) {
+    Ok(side_stoppers(arena, graph, &[start], side)?.remove(0))
+}
+
+/// The canonical stoppers equivalent to the `side` of each of the games
+/// `(graph, s)` for `s` in `starts`: one search serves them all (a
+/// ruleset's component of positions that reach each other), each start
+/// searched alone where no deletion keeps every value.
+pub fn side_stoppers(
+    arena: &mut Arena,
+    graph: &Graph,
+    starts: &[u32],
+    side: Side,
+) -> Result<Vec<Loopy>, NotStopperSided> {
+    let order = reach(graph, starts);
+    let mut index = vec![u32::MAX; graph.len()];
+    for (i, &v) in order.iter().enumerate() {
+        index[v as usize] = i as u32;
+    }
+    let mut g = graph.renumbered(&order);
+    let at: Vec<u32> = starts.iter().map(|&s| index[s as usize]).collect();
+    drop_returned_moves(&mut g, side);
+    match without_alternating_cycles(g, &at, side) {
+        Some(g) => Ok(Loopy::of_each(arena, &g, &at).expect("no alternating cycle is left")),
+        None if starts.len() > 1 => starts
+            .iter()
+            .map(|&s| side_stopper(arena, graph, s, side))
+            .collect(),
+        None => Err(NotStopperSided),
+    }
+}
+
+/// The vertices reachable from any of `starts`, starts first.
+fn reach(g: &Graph, starts: &[u32]) -> Vec<u32> {
+    let mut seen = vec![false; g.len()];
+    let mut order = Vec::new();
+    for &s in starts {
+        if !seen[s as usize] {
+            seen[s as usize] = true;
+            order.push(s);
+        }
+    }
+    let mut i = 0;
+    while i < order.len() {
+        let v = order[i] as usize;
+        for &w in g.left[v].iter().chain(&g.right[v]) {
+            if !seen[w as usize] {
+                seen[w as usize] = true;
+                order.push(w);
+            }
+        }
+        i += 1;
+    }
+    order
+}
+
+/// Deletes the moves the side's opponent makes in vain: on the onside, a
+/// Right move to a position from which Left moves straight back (Left
+/// answers it by returning, and play that goes round for ever is hers);
+/// on the offside, a Left move Right can undo.
+fn drop_returned_moves(g: &mut Graph, side: Side) {
+    let mover_left = side == Side::Off;
+    for v in 0..g.len() as u32 {
+        let undone: Vec<u32> = g
+            .options(v, mover_left)
+            .iter()
+            .copied()
+            .filter(|&w| g.options(w, !mover_left).contains(&v))
+            .collect();
+        g.options_mut(v, mover_left).retain(|w| !undone.contains(w));
+    }
+}
+
+/// `g` with moves on alternating cycles deleted, one at a time, each
+/// deletion kept only if every vertex reachable from `starts` keeps its
+/// `side` value; `None` if alternating cycles remain that no such deletion
+/// breaks.
+fn without_alternating_cycles(mut g: Graph, starts: &[u32], side: Side) -> Option<Graph> {
+    if let Some(h) = extremes_named(&g, side) {
+        g = h;
+    }
+    loop {
         interrupt::check();
-        let mut cyclic = cycle_moves(&g);
+        let live = reach(&g, starts);
+        let mut alive = vec![false; g.len()];
+        for &v in &live {
+            alive[v as usize] = true;
+        }
+        let mut cyclic: Vec<_> = cycle_moves(&g)
+            .into_iter()
+            .filter(|&(v, _, _)| alive[v as usize])
+            .collect();
+        if cyclic.is_empty() {
+            return Some(g);
+        }
         // The side's player is the one who loses nothing by giving up a
         // move into a cycle: try the other player's moves first.
         cyclic.sort_by_key(|&(_, left, _)| left == (side == Side::On));
@@ -214,24 +360,57 @@ pub fn side_stopper(
         for (v, left, w) in cyclic {
             let mut h = g.clone();
             h.options_mut(v, left).retain(|&x| x != w);
-            // Without a Left move the game is at most what it was, without
-            // a Right move at least: one comparison says it is the same.
-            let same = if left {
-                SidedTable::new(&g, &h, side).le(0, 0)
+            // Without a Left move a game is at most what it was, without a
+            // Right move at least: one comparison says it is the same.
+            let diagonal: Vec<(u32, u32)> = live.iter().map(|&u| (u, u)).collect();
+            let kept = if left {
+                le_all(&g, &h, side, &diagonal)
             } else {
-                SidedTable::new(&h, &g, side).le(0, 0)
+                le_all(&h, &g, side, &diagonal)
             };
-            if same {
-                g = h.restricted(0);
+            if kept {
+                g = h;
                 deleted = true;
-                break;
             }
         }
         if !deleted {
-            return Err(NotStopperSided);
+            return None;
         }
     }
-    Ok(Loopy::of(arena, &g, 0).expect("a graph without alternating cycles is a stopper"))
+}
+
+/// `g` with every vertex whose `side` is `on` made `{pass|}` and every
+/// one whose side is `off` made `{|pass}`, if there are such vertices and
+/// every vertex keeps its value (checked): a game where neither player
+/// ever runs out of moves (Backsliding Toads-and-Frogs with room) is then
+/// `dud` at once, without deletions one move at a time.
+fn extremes_named(g: &Graph, side: Side) -> Option<Graph> {
+    let n = g.len() as u32;
+    let mut h = g.clone();
+    let mut changed = false;
+    for on in [true, false] {
+        let mut x = Graph::default();
+        let v = x.add_vertex();
+        x.add_edge(v, on, v);
+        let table = if on {
+            SidedTable::new(&x, g, side)
+        } else {
+            SidedTable::new(g, &x, side)
+        };
+        for u in 0..n {
+            let extreme = if on { table.le(0, u) } else { table.le(u, 0) };
+            if extreme {
+                *h.options_mut(u, on) = vec![u];
+                h.options_mut(u, !on).clear();
+                changed = true;
+            }
+        }
+    }
+    if !changed {
+        return None;
+    }
+    let diagonal: Vec<(u32, u32)> = (0..n).map(|u| (u, u)).collect();
+    (le_all(&h, g, side, &diagonal) && le_all(g, &h, side, &diagonal)).then_some(h)
 }
 
 /// The moves `(v, left, w)` of `g` that lie on an alternating cycle: from

@@ -12,7 +12,7 @@
 use super::Ruleset;
 use crate::game::{Arena, GameId};
 use crate::interrupt::{self, Grows};
-use crate::loopy::sided::side_stopper;
+use crate::loopy::sided::side_stoppers;
 use crate::loopy::{impartial, GeneralizedNim, Graph, Loopy, NotStopperSided, Side, Sides};
 use hashbrown::HashMap;
 
@@ -279,28 +279,37 @@ fn value_component(
         let g = component_graph(arena, options, component, value, Side::On);
         // One simplification values a component of stoppers; otherwise
         // each position's sides are found on the same graph.
-        let values = match Loopy::of_each(arena, &g, &starts) {
-            Ok(values) => values.into_iter().map(Sides::stopper).collect(),
-            Err(_) => starts
-                .iter()
-                .map(|&s| Sides::of(arena, &g, s))
-                .collect::<Result<Vec<_>, _>>()?,
+        return match Loopy::of_each(arena, &g, &starts) {
+            Ok(values) => {
+                for (&v, x) in component.iter().zip(values) {
+                    value[v as usize] = Some(Sides::stopper(x));
+                }
+                Ok(())
+            }
+            Err(_) => sided_component(arena, component, &g, &g, value),
         };
-        for (&v, x) in component.iter().zip(values) {
-            value[v as usize] = Some(x);
-        }
-        return Ok(());
     }
     // Sided exits: the onsides are found with the exits' onsides, the
     // offsides with their offsides.
     let on = component_graph(arena, options, component, value, Side::On);
     let off = component_graph(arena, options, component, value, Side::Off);
-    for (&v, &s) in component.iter().zip(&starts) {
-        let x = Sides {
-            onside: side_stopper(arena, &on, s, Side::On)?,
-            offside: side_stopper(arena, &off, s, Side::Off)?,
-        };
-        value[v as usize] = Some(x);
+    sided_component(arena, component, &on, &off, value)
+}
+
+/// Values the positions of a component from the graphs of its onsides and
+/// offsides (vertex `i` the component's position `i`).
+fn sided_component(
+    arena: &mut Arena,
+    component: &[u32],
+    on: &Graph,
+    off: &Graph,
+    value: &mut [Option<Sides>],
+) -> Result<(), NotStopperSided> {
+    let starts: Vec<u32> = (0..component.len() as u32).collect();
+    let onsides = side_stoppers(arena, on, &starts, Side::On)?;
+    let offsides = side_stoppers(arena, off, &starts, Side::Off)?;
+    for ((&v, onside), offside) in component.iter().zip(onsides).zip(offsides) {
+        value[v as usize] = Some(Sides { onside, offside });
     }
     Ok(())
 }
