@@ -3,7 +3,9 @@
 //! graph and a start vertex ([`Graph`]); a *stopper* is one where play
 //! cannot alternate for ever, and stoppers have canonical forms
 //! ([`Loopy`]), an order by survival ([`order`]) and sums. Short games are
-//! the stoppers without cycles, and stay in the arena.
+//! the stoppers without cycles, and stay in the arena. A game that is not a
+//! stopper has an onside and an offside ([`sided`]), each a stopper when
+//! the game is stopper-sided.
 
 pub mod graph;
 pub mod impartial;

@@ -22,7 +22,7 @@ pub enum Loopy {
 }
 
 /// A game that is not a stopper: play can alternate for ever. Its value is
-/// a sided value, which is not computed yet.
+/// a sided value ([`super::Sides`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotStopper;
 

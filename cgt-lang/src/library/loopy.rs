@@ -51,7 +51,7 @@ pub static LOOPY: &[Builtin] = &[
     },
     loopy_pred!(
         "is_stopper",
-        "True if no play from G alternates for ever: every value cgt computes is a stopper (short games included).",
+        "True if G is a stopper (short games included): no play from its canonical form alternates for ever. A sided value S & T (dud, a{1||a|0}) is not.",
         "is_stopper(on)",
         |_, _| true,
         |_, _| true,
@@ -59,7 +59,7 @@ pub static LOOPY: &[Builtin] = &[
     ),
     loopy_pred!(
         "is_stopper_sided",
-        "True if G's onside and offside are stoppers: every value cgt computes is.",
+        "True if G's onside and offside are stoppers: every value cgt computes is (a game whose sides are not found to be stoppers, such as Bach's carousel, is an error).",
         "is_stopper_sided(over)",
         |_, _| true,
         |_, _| true,
