@@ -556,12 +556,14 @@ def is_short(*args: Any, session: Optional[Session] = None) -> Any:
     short games. Example: is_short(^)"""
 
 def is_stopper(*args: Any, session: Optional[Session] = None) -> Any:
-    """is_stopper(G): True if no play from G alternates for ever: every value cgt computes is a
-    stopper (short games included). Example: is_stopper(on)"""
+    """is_stopper(G): True if G is a stopper (short games included): no play from its canonical
+    form alternates for ever. A sided value S & T (dud, a{1||a|0}) is not. Example:
+    is_stopper(on)"""
 
 def is_stopper_sided(*args: Any, session: Optional[Session] = None) -> Any:
     """is_stopper_sided(G): True if G's onside and offside are stoppers: every value cgt
-    computes is. Example: is_stopper_sided(over)"""
+    computes is (a game whose sides are not found to be stoppers, such as Bach's carousel,
+    is an error). Example: is_stopper_sided(over)"""
 
 def is_uptimal(*args: Any, session: Optional[Session] = None) -> Any:
     """is_uptimal(G): True if G = x + *m + a1.^ + a2.^<2> + ... + ak.^<k> for a number x.
