@@ -16,7 +16,7 @@ use crate::seq::RANGE_LIMIT;
 use crate::syntax::ast::{BinOp, LoopyShape, UnOp};
 use crate::value::{Function, Module, Player, Ruleset, Value};
 use crate::world::World;
-use cgt_core::form::{ordinal_sum, Form, SequentialRule};
+use cgt_core::form::{Form, SequentialRule};
 use cgt_core::game::{deep, GameId};
 use cgt_core::loopy::sided::side_stopper;
 use cgt_core::loopy::{upon, Graph, Loopy, Named, Pseudonumber, Side, Sides};
@@ -536,8 +536,7 @@ impl Machine {
                     }
                     BinOp::Colon => {
                         let form = self.world.to_form(&va, a.span)?;
-                        let h = self.world.to_game(&vb, b.span)?;
-                        Ok(Value::Game(ordinal_sum(&mut self.world.arena, &form, h)))
+                        Ok(self.world.ordinal_sum(&form, &vb, b.span)?)
                     }
                     op => Ok(self.world.binary(*op, va, a.span, vb, b.span)?),
                 }

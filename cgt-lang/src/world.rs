@@ -326,6 +326,24 @@ impl World {
         })
     }
 
+    /// The ordinal sum `G : H` of the form `G` and the game `H`, a stopper
+    /// on top included (`1 : off` is `over`); `span` is H's.
+    pub fn ordinal_sum(&mut self, form: &Form, h: &Value, span: Span) -> Result<Value, Error> {
+        if !is_loopy(h) {
+            let h = self.to_game(h, span)?;
+            return Ok(Value::Game(cgt_core::form::ordinal_sum(
+                &mut self.arena,
+                form,
+                h,
+            )));
+        }
+        let h = self.to_loopy(h, span)?;
+        let (l, r) = form_options(&mut self.arena, form);
+        let sum = cgt_core::loopy::ordinal::ordinal_sum(&mut self.arena, &l, &r, &h)
+            .expect("an ordinal sum of stoppers is a stopper");
+        Ok(loopy_value(sum))
+    }
+
     /// The value of a game as a stopper (short games included); a sided
     /// value is an error here.
     pub fn to_loopy(&mut self, v: &Value, span: Span) -> Result<Loopy, Error> {
@@ -1102,6 +1120,17 @@ pub fn sided_value(s: Sides) -> Value {
         Some(x) => loopy_value(x.clone()),
         None => Value::Sided(Arc::new(s)),
     }
+}
+
+/// A form's options, each canonical, as stoppers.
+pub fn form_options(arena: &mut Arena, f: &Form) -> (Vec<Loopy>, Vec<Loopy>) {
+    let mut side = |left| {
+        f.options(arena, left)
+            .iter()
+            .map(|o| Loopy::Short(o.canonical(arena)))
+            .collect::<Vec<_>>()
+    };
+    (side(true), side(false))
 }
 
 /// Whether a value is loopy as it stands: a stopper, a position of rules

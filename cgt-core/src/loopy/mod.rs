@@ -5,18 +5,21 @@
 //! ([`Loopy`]), an order by survival ([`order`]) and sums. Short games are
 //! the stoppers without cycles, and stay in the arena. A game that is not a
 //! stopper has an onside and an offside ([`sided`]), each a stopper when
-//! the game is stopper-sided.
+//! the game is stopper-sided; degrees and varieties are in [`variety`].
 
 pub mod graph;
 pub mod impartial;
 pub mod order;
+pub mod ordinal;
 pub mod sided;
 pub mod stopper;
+pub mod variety;
 
 pub use graph::Graph;
 pub use impartial::{GeneralizedNim, ImpartialOutcome};
 pub use sided::{LoopyOutcome, NotStopperSided, Side, Sides, SidesOutOfOrder};
 pub use stopper::{upon, Loopy, Named, NotStopper, Pseudonumber, Stopper};
+pub use variety::VarietyError;
 
 #[cfg(test)]
 #[allow(clippy::cloned_ref_to_slice_refs)]

@@ -582,6 +582,16 @@ impl Sides {
 
     /// `G + H`: the upsum of the onsides and the downsum of the offsides.
     pub fn add(arena: &mut Arena, a: &Sides, b: &Sides) -> Result<Sides, NotStopperSided> {
+        if let (Some(x), Some(y)) = (a.as_stopper(), b.as_stopper()) {
+            // One sum serves both sides when it is a stopper.
+            return match Loopy::add(arena, x, y) {
+                Ok(sum) => Ok(Sides::stopper(sum)),
+                Err(_) => Ok(Sides {
+                    onside: side_of_sum(arena, x, y, Side::On)?,
+                    offside: side_of_sum(arena, x, y, Side::Off)?,
+                }),
+            };
+        }
         Ok(Sides {
             onside: side_sum(arena, &a.onside, &b.onside, Side::On)?,
             offside: side_sum(arena, &a.offside, &b.offside, Side::Off)?,
@@ -632,6 +642,16 @@ pub fn side_sum(
     if let Ok(x) = Loopy::add(arena, a, b) {
         return Ok(x);
     }
+    side_of_sum(arena, a, b, side)
+}
+
+/// The onside or offside of `a + b`, a sum that is not a stopper.
+fn side_of_sum(
+    arena: &mut Arena,
+    a: &Loopy,
+    b: &Loopy,
+    side: Side,
+) -> Result<Loopy, NotStopperSided> {
     let (ga, sa) = a.to_graph(arena);
     let (gb, sb) = b.to_graph(arena);
     side_stopper(arena, &Graph::sum(&ga, sa, &gb, sb), 0, side)

@@ -8,6 +8,7 @@ use crate::context::Context;
 use crate::error::Error;
 use crate::error::Span;
 use crate::value::{Player, Value};
+use crate::world::is_loopy;
 use cgt_core::form::{misere_outcome_direct, ordinal_sum, subordinate, Form, SequentialRule};
 use cgt_core::game::{Arena, GameId};
 use cgt_core::ruleset::heaps::Heaps;
@@ -377,12 +378,11 @@ pub static GAMES: &[Builtin] = &[
         signature: "ordinal_sum(G, H)",
         arity: 2..=2,
         topic: "compounds",
-        help: "G : H = {G^L, G:H^L | G^R, G:H^R}: moving in G destroys H. Depends on the form of G (use '{...}' for an explicit form), on H only through its value.",
+        help: "G : H = {G^L, G:H^L | G^R, G:H^R}: moving in G destroys H. Depends on the form of G (use '{...}' for an explicit form), on H only through its value. H may be a stopper: ^ : on = upon.",
         example: "ordinal_sum('{*|*}', 1)",
         run: Run::Native(|s, a| {
             let form = s.world().to_form(&a.values[0], a.spans[0])?;
-            let h = a.game(s, 1)?;
-            Ok(Value::Game(ordinal_sum(s.arena(), &form, h)))
+            s.world().ordinal_sum(&form, &a.values[1], a.spans[1])
         }),
     },
     Builtin {
@@ -390,10 +390,13 @@ pub static GAMES: &[Builtin] = &[
         signature: "pow_to(G, x)",
         arity: 2..=2,
         topic: "infinitesimals",
-        help: "G^[x] = G : H where 1 : H = x (so G : (n-1) for an integer n >= 1, and 0 for x = 0); ^.pow_to(n) is the unit sum ^[n]. x may be any dyadic number >= 0.",
+        help: "G^[x] = G : H where 1 : H = x (so G : (n-1) for an integer n >= 1, and 0 for x = 0); ^.pow_to(n) is the unit sum ^[n]. x may be any dyadic number >= 0, or a pseudonumber that 1 : H makes (pow_to(^, on) = upon, pow_to(^, {5|pass}) = {^[5]|*,pass}).",
         example: "pow_to(^, 3)",
         run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
+            if is_loopy(&a.values[1]) {
+                return super::loopy::power(s, g, a, true);
+            }
             let x = power_exponent(s, a)?;
             if let Some(n) = up_exponent(s, g, &x, a.spans[1])? {
                 return Ok(Value::Game(if n == 0 { s.arena().zero() } else { s.arena().up_power_sum(n) }));
@@ -406,10 +409,13 @@ pub static GAMES: &[Builtin] = &[
         signature: "pow(G, x)",
         arity: 2..=2,
         topic: "infinitesimals",
-        help: "G^<x> = {0 | -G^[x-1] + H} for a base G = {0|H} and a dyadic x >= 1; ^.pow(n) is the n-th power ^<n>.",
+        help: "G^<x> = {0 | -G^[x-1] + H} for a base G = {0|H} and a dyadic x >= 1, or a pseudonumber as in pow_to; ^.pow(n) is the n-th power ^<n>, pow(^, on) = ^<on>.",
         example: "pow(^, 2)",
         run: Run::Native(|s, a| {
             let g = a.game(s, 0)?;
+            if is_loopy(&a.values[1]) {
+                return super::loopy::power(s, g, a, false);
+            }
             let x = power_exponent(s, a)?;
             if let Some(n) = up_exponent(s, g, &x, a.spans[1])? {
                 if n >= 1 {
@@ -823,7 +829,7 @@ pub static GAMES: &[Builtin] = &[
         help: "The Grundy value n of an impartial game G = *n (explicit impartial forms are evaluated by mex). For a position of impartial rules whose positions repeat, the generalized Sprague-Grundy value (Smith, Fraenkel; Winning Ways ch. 12): n, playing in sums as *n, or inf[K] (Winning Ways' infinity with subscript K), from which play can go on for ever, K listing the finite values among its options: the player to move wins with 0 in K, and otherwise the game is a draw. Sums of positions add them: n + inf[K] is inf[K xor n], inf + inf is inf.",
         example: "nim_value(*3)",
         run: Run::Native(|s, a| {
-            if crate::world::is_loopy(&a.values[0]) {
+            if is_loopy(&a.values[0]) {
                 return match generalized_nim_of(s, &a.values[0]) {
                     Some(v) => Ok(generalized_nim(s, &v)),
                     None => Err(Error::spanned(a.spans[0], "not an impartial game (or not a position whose rules let it repeat): the players' moves differ somewhere")),

@@ -6,8 +6,12 @@ use super::{Args, Builtin, Run};
 use crate::context::Context;
 use crate::error::Error;
 use crate::value::Value;
-use crate::world::{loopy_value, not_stopper_sided};
-use cgt_core::loopy::{Loopy, LoopyOutcome, Pseudonumber, Sides, Stopper};
+use crate::world::{form_options, loopy_value, not_stopper_sided};
+use cgt_core::game::Arena;
+use cgt_core::loopy::{
+    ordinal, variety, Loopy, LoopyOutcome, NotStopperSided, Pseudonumber, Sides, Stopper,
+    VarietyError,
+};
 use std::sync::Arc;
 
 /// What a stopper's version of a built-in computes.
@@ -36,6 +40,58 @@ macro_rules! loopy_pred {
             }),
         }
     };
+}
+
+/// A built-in `name(G, H)` of two stoppers that yields a stopper.
+macro_rules! side_sum_builtin {
+    ($name:literal, $help:literal, $example:literal, $f:expr) => {
+        Builtin {
+            name: $name,
+            signature: concat!($name, "(G, H)"),
+            arity: 2..=2,
+            topic: "loopy",
+            help: $help,
+            example: $example,
+            run: Run::Native(|s, a| {
+                let g = s.world().to_loopy(&a.values[0], a.spans[0])?;
+                let h = s.world().to_loopy(&a.values[1], a.spans[1])?;
+                let f: fn(&mut Arena, &Loopy, &Loopy) -> Result<Loopy, NotStopperSided> = $f;
+                let x = f(s.arena(), &g, &h).map_err(|_| not_stopper_sided(a.call))?;
+                Ok(loopy_value(x))
+            }),
+        }
+    };
+}
+
+/// A variety: a stopper from the stopper G and the stoppers after it.
+macro_rules! variety_builtin {
+    ($name:literal, $signature:literal, $arity:literal, $help:literal, $example:literal, $f:expr) => {
+        Builtin {
+            name: $name,
+            signature: $signature,
+            arity: $arity..=$arity,
+            topic: "loopy",
+            help: $help,
+            example: $example,
+            run: Run::Native(|s, a| {
+                let mut args = Vec::with_capacity(a.values.len());
+                for (v, span) in a.values.iter().zip(a.spans.iter()) {
+                    args.push(s.world().to_loopy(v, *span)?);
+                }
+                let f: fn(&mut Arena, &Loopy, &[Loopy]) -> Result<Loopy, VarietyError> = $f;
+                let x = f(s.arena(), &args[0], &args).map_err(|e| variety_error(e, a.call))?;
+                Ok(loopy_value(x))
+            }),
+        }
+    };
+}
+
+/// A variety that cannot be named, as an error at the call.
+fn variety_error(e: VarietyError, span: crate::error::Span) -> Error {
+    match e {
+        VarietyError::NotStopperSided => not_stopper_sided(span),
+        other => Error::spanned(span, other.to_string()),
+    }
 }
 
 /// The loopy predicates (CGSuite's names, in snake case).
@@ -100,6 +156,69 @@ pub static LOOPY: &[Builtin] = &[
             let g = s.world().to_sides(&a.values[0], a.spans[0])?;
             let sum = Sides::add(s.arena(), &g, &g).map_err(|_| not_stopper_sided(a.spans[0]))?;
             Ok(Value::Bool(sum == g))
+        }),
+    },
+    Builtin {
+        name: "degree",
+        signature: "degree(G)",
+        arity: 1..=1,
+        topic: "loopy",
+        help: "The degree of loopiness of the stopper G: G upsum -G (0 for a short game). Idempotent for most stoppers: degree(upon) = ^<on>, degree(3/2under) = over.",
+        example: "degree({pass|3/2})",
+        run: Run::Native(|s, a| {
+            let g = s.world().to_loopy(&a.values[0], a.spans[0])?;
+            let d = variety::degree(s.arena(), &g).map_err(|_| not_stopper_sided(a.call))?;
+            Ok(loopy_value(d))
+        }),
+    },
+    side_sum_builtin!(
+        "upsum",
+        "G upsum H: the onside of G + H for stoppers G and H (their sum when it is a stopper): upsum(on, off) = on.",
+        "upsum(over, under)",
+        variety::upsum
+    ),
+    side_sum_builtin!(
+        "downsum",
+        "G downsum H: the offside of G + H for stoppers G and H (their sum when it is a stopper): downsum(on, off) = off.",
+        "downsum(over, under)",
+        variety::downsum
+    ),
+    variety_builtin!(
+        "upsum_variety",
+        "upsum_variety(G, D)",
+        2,
+        "The upsum variety of the stopper G relative to the idempotent D: G upsum (-G downsum -D).",
+        "upsum_variety({pass|3/2}, over)",
+        |ar, g, a| variety::upsum_variety(ar, g, &a[1])
+    ),
+    variety_builtin!(
+        "downsum_variety",
+        "downsum_variety(G, D)",
+        2,
+        "The downsum variety of the stopper G relative to the idempotent D: G downsum (-G upsum D).",
+        "downsum_variety({pass|3/2}, over)",
+        |ar, g, a| variety::downsum_variety(ar, g, &a[1])
+    ),
+    variety_builtin!(
+        "variety",
+        "variety(G)",
+        1,
+        "The variety of a stable stopper G: its upsum and downsum varieties relative to its degree, which agree (an error for an unstable game such as Grenville's a{0|{0||||0,*2|||a|0||0}||0}, or when the degree is not idempotent).",
+        "variety({pass|3/2})",
+        |ar, g, _| variety::variety(ar, g)
+    ),
+    Builtin {
+        name: "is_stable",
+        signature: "is_stable(G)",
+        arity: 1..=1,
+        topic: "loopy",
+        help: "True if the stopper G's upsum and downsum varieties relative to its degree agree (an error when the degree is not idempotent). Short games are stable.",
+        example: "is_stable(a{0|{0||||0,*2|||a|0||0}||0})",
+        run: Run::Native(|s, a| {
+            let g = s.world().to_loopy(&a.values[0], a.spans[0])?;
+            variety::is_stable(s.arena(), &g)
+                .map(Value::Bool)
+                .map_err(|e| variety_error(e, a.call))
         }),
     },
     Builtin {
@@ -208,6 +327,18 @@ pub fn for_stopper(name: &str) -> Option<ForStopper> {
             s.world().set_of(items, a.spans[0])
         },
         "follower_count" => |s, g, _| Ok(Value::Game(s.arena().integer(g.graph().len() as i64))),
+        "subordinate" => |s, g, a| {
+            let base = s.world().to_form(&a.values[1], a.spans[1])?;
+            let (l, r) = form_options(s.arena(), &base);
+            ordinal::subordinate(s.arena(), &Loopy::Stopper(g.clone()), &l, &r)
+                .map(loopy_value)
+                .ok_or_else(|| {
+                    Error::spanned(
+                        a.call,
+                        "that game cannot be subordinated to the specified base",
+                    )
+                })
+        },
         _ => return None,
     })
 }
@@ -282,4 +413,36 @@ fn fox_and_geese_table(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
         rows.push(cells);
     }
     Ok(Value::Table(Arc::new(rows)))
+}
+
+/// `pow_to(G, x)` (`to`) or `pow(G, x)` for a short `G` and a loopy
+/// exponent: a pseudonumber that `1 : H` makes.
+pub fn power(
+    s: &mut dyn Context,
+    g: cgt_core::game::GameId,
+    a: &Args,
+    to: bool,
+) -> Result<Value, Error> {
+    let x = s.world().to_loopy(&a.values[1], a.spans[1])?;
+    if x.as_pseudonumber(s.arena()).is_none() {
+        return Err(Error::spanned(
+            a.spans[1],
+            "the exponent must be a number >= 0 or a pseudonumber (x over, x under, on)",
+        ));
+    }
+    let made = if to {
+        ordinal::pow_to(s.arena(), g, &x)
+    } else {
+        ordinal::pow(s.arena(), g, &x)
+    };
+    made.map(loopy_value).map_err(|e| match e {
+        ordinal::PowerError::Exponent => Error::spanned(
+            a.spans[1],
+            "invalid exponent: no H has 1 : H equal to it (for pow, to it minus 1)",
+        ),
+        ordinal::PowerError::Base => Error::spanned(
+            a.spans[0],
+            "invalid base for pow (base must be of the form {0|H})",
+        ),
+    })
 }

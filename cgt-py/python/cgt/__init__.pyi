@@ -83,6 +83,8 @@ class Game(Value):
     @property
     def companion(self) -> Any: ...
     @property
+    def degree(self) -> Any: ...
+    @property
     def far_star(self) -> Any: ...
     @property
     def follower_count(self) -> Any: ...
@@ -128,6 +130,8 @@ class Game(Value):
     def is_pseudonumber(self) -> Any: ...
     @property
     def is_short(self) -> Any: ...
+    @property
+    def is_stable(self) -> Any: ...
     @property
     def is_stopper(self) -> Any: ...
     @property
@@ -178,6 +182,8 @@ class Game(Value):
     def uptimal_expansion(self) -> Any: ...
     @property
     def value(self) -> Any: ...
+    @property
+    def variety(self) -> Any: ...
     def plot_tree(self) -> Picture: ...
     def plot_thermograph(self) -> Picture: ...
     def __getattr__(self, name: str) -> Any: ...
@@ -355,11 +361,24 @@ def dawsons_kayles(*args: Any, session: Optional[Session] = None) -> Any:
     """dawsons_kayles(n): Dawson's Kayles (octal game 0.07) on a row of n pins: knock down two
     adjacent pins. Example: value(dawsons_kayles(6))"""
 
+def degree(*args: Any, session: Optional[Session] = None) -> Any:
+    """degree(G): The degree of loopiness of the stopper G: G upsum -G (0 for a short game).
+    Idempotent for most stoppers: degree(upon) = ^<on>, degree(3/2under) = over. Example:
+    degree({pass|3/2})"""
+
 def domineering(*args: Any, session: Optional[Session] = None) -> Any:
     """domineering(rows, cols) or domineering("..#/..."): A Domineering position: Left places
     vertical dominoes, Right horizontal ones. An empty rows x cols board, or a board given
     as rows separated by `/` (or `|`) with `.` free and `#` occupied; at most 128 squares.
     Example: value(domineering(2, 2))"""
+
+def downsum(*args: Any, session: Optional[Session] = None) -> Any:
+    """downsum(G, H): G downsum H: the offside of G + H for stoppers G and H (their sum when it
+    is a stopper): downsum(on, off) = off. Example: downsum(over, under)"""
+
+def downsum_variety(*args: Any, session: Optional[Session] = None) -> Any:
+    """downsum_variety(G, D): The downsum variety of the stopper G relative to the idempotent
+    D: G downsum (-G upsum D). Example: downsum_variety({pass|3/2}, over)"""
 
 def eatcake(*args: Any, session: Optional[Session] = None) -> Any:
     """eatcake(height, width) or eatcake([(h1,w1), (h2,w2), ...]): Eatcake: Left eats one whole
@@ -555,6 +574,11 @@ def is_short(*args: Any, session: Optional[Session] = None) -> Any:
     predicates IsLoopfree, IsPlumtree, IsStopper, IsStopperSided and IsFinite mean this for
     short games. Example: is_short(^)"""
 
+def is_stable(*args: Any, session: Optional[Session] = None) -> Any:
+    """is_stable(G): True if the stopper G's upsum and downsum varieties relative to its degree
+    agree (an error when the degree is not idempotent). Short games are stable. Example:
+    is_stable(a{0|{0||||0,*2|||a|0||0}||0})"""
+
 def is_stopper(*args: Any, session: Optional[Session] = None) -> Any:
     """is_stopper(G): True if G is a stopper (short games included): no play from its canonical
     form alternates for ever. A sided value S & T (dud, a{1||a|0}) is not. Example:
@@ -728,8 +752,8 @@ def ordinal_product(*args: Any, session: Optional[Session] = None) -> Any:
 
 def ordinal_sum(*args: Any, session: Optional[Session] = None) -> Any:
     """ordinal_sum(G, H): G : H = {G^L, G:H^L | G^R, G:H^R}: moving in G destroys H. Depends on
-    the form of G (use '{...}' for an explicit form), on H only through its value. Example:
-    ordinal_sum('{*|*}', 1)"""
+    the form of G (use '{...}' for an explicit form), on H only through its value. H may be
+    a stopper: ^ : on = upon. Example: ordinal_sum('{*|*}', 1)"""
 
 def outcome_class(*args: Any, session: Optional[Session] = None) -> Any:
     """outcome_class(G): Who wins G under normal play: L (Left wins), R (Right wins), P (the
@@ -759,13 +783,15 @@ def plot_tree(*args: Any, session: Optional[Session] = None) -> Any:
     plot_tree({3||2|1})"""
 
 def pow(*args: Any, session: Optional[Session] = None) -> Any:
-    """pow(G, x): G^<x> = {0 | -G^[x-1] + H} for a base G = {0|H} and a dyadic x >= 1; ^.pow(n)
-    is the n-th power ^<n>. Example: pow(^, 2)"""
+    """pow(G, x): G^<x> = {0 | -G^[x-1] + H} for a base G = {0|H} and a dyadic x >= 1, or a
+    pseudonumber as in pow_to; ^.pow(n) is the n-th power ^<n>, pow(^, on) = ^<on>. Example:
+    pow(^, 2)"""
 
 def pow_to(*args: Any, session: Optional[Session] = None) -> Any:
     """pow_to(G, x): G^[x] = G : H where 1 : H = x (so G : (n-1) for an integer n >= 1, and 0
-    for x = 0); ^.pow_to(n) is the unit sum ^[n]. x may be any dyadic number >= 0. Example:
-    pow_to(^, 3)"""
+    for x = 0); ^.pow_to(n) is the unit sum ^[n]. x may be any dyadic number >= 0, or a
+    pseudonumber that 1 : H makes (pow_to(^, on) = upon, pow_to(^, {5|pass}) =
+    {^[5]|*,pass}). Example: pow_to(^, 3)"""
 
 def print(*args: Any, session: Optional[Session] = None) -> Any:
     """print(x, ...): Print the values (strings without quotes) separated by spaces, without a
@@ -1018,6 +1044,14 @@ def translate(*args: Any, session: Optional[Session] = None) -> Any:
     the conjugate of a Toads-and-Frogs strip is translate(reverse(s), "TF", "FT"). Example:
     translate("TT.F", "TF", "FT")"""
 
+def upsum(*args: Any, session: Optional[Session] = None) -> Any:
+    """upsum(G, H): G upsum H: the onside of G + H for stoppers G and H (their sum when it is a
+    stopper): upsum(on, off) = on. Example: upsum(over, under)"""
+
+def upsum_variety(*args: Any, session: Optional[Session] = None) -> Any:
+    """upsum_variety(G, D): The upsum variety of the stopper G relative to the idempotent D: G
+    upsum (-G downsum -D). Example: upsum_variety({pass|3/2}, over)"""
+
 def uptimal_expansion(*args: Any, session: Optional[Session] = None) -> Any:
     """uptimal_expansion(G): For G = x + *m + a1.^ + a2.^<2> + ... + ak.^<k>, CGSuite's
     notation x*m.d1d2...dk (a negative digit is followed by `-`). An error if G is not
@@ -1026,3 +1060,9 @@ def uptimal_expansion(*args: Any, session: Optional[Session] = None) -> Any:
 def value(*args: Any, session: Optional[Session] = None) -> Any:
     """value(G): The canonical value of a game, form or ruleset position (same as canonical).
     Example: value(psn([2,3,1], [2,1,3]))"""
+
+def variety(*args: Any, session: Optional[Session] = None) -> Any:
+    """variety(G): The variety of a stable stopper G: its upsum and downsum varieties relative
+    to its degree, which agree (an error for an unstable game such as Grenville's
+    a{0|{0||||0,*2|||a|0||0}||0}, or when the degree is not idempotent). Example:
+    variety({pass|3/2})"""
