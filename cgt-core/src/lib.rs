@@ -26,4 +26,5 @@ pub mod interrupt;
 pub mod loopy;
 pub mod number;
 pub mod ruleset;
+pub mod sensible;
 pub mod sls_game;

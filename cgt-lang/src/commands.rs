@@ -242,6 +242,23 @@ impl Session {
         if let Some(text) = keyword_help(name) {
             return text.to_string();
         }
+        // A part of names (`help sensible`, `help outcome`): the functions
+        // whose names contain it.
+        let containing: Vec<&str> = library::builtins()
+            .iter()
+            .map(|b| b.name)
+            .filter(|n| name.len() >= 3 && n.contains(&*name.to_lowercase()))
+            .collect();
+        if !containing.is_empty() {
+            let mut out = vec![format!("functions whose names contain `{name}`:")];
+            for b in library::builtins()
+                .iter()
+                .filter(|b| containing.contains(&b.name))
+            {
+                out.push(format!("  {} — {}", b.signature, b.summary()));
+            }
+            return out.join("\n");
+        }
         match library::suggest(name) {
             Some(s) => format!("no function or topic `{name}`; did you mean `{s}`?"),
             None => format!(

@@ -11,6 +11,7 @@ pub mod games;
 pub mod grids;
 pub mod io;
 pub mod loopy;
+pub mod moves;
 pub mod plot;
 pub mod rulesets;
 
@@ -46,6 +47,10 @@ impl Args<'_> {
     pub fn is_left(&self, k: usize) -> Result<bool, Error> {
         match &self.values[k] {
             Value::Player(p) => Ok(*p == crate::value::Player::Left),
+            // From Python, where the players are the strings "Left", "Right".
+            Value::Str(s) if s.as_str() == "Left" || s.as_str() == "Right" => {
+                Ok(s.as_str() == "Left")
+            }
             _ => Err(Error::spanned(self.spans[k], "expected Left or Right")),
         }
     }
@@ -146,6 +151,7 @@ pub fn builtins() -> &'static [Builtin] {
     ALL.get_or_init(|| {
         let mut all = games::GAMES.to_vec();
         all.extend(loopy::LOOPY.iter().cloned());
+        all.extend(moves::MOVES.iter().cloned());
         all.extend(data::DATA.iter().cloned());
         all.extend(grids::GRIDS.iter().cloned());
         #[cfg(feature = "sqlite")]

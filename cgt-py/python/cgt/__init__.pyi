@@ -500,6 +500,14 @@ def heat(*args: Any, session: Optional[Session] = None) -> Any:
     """heat(G, t): G heated by t (any game): numbers are fixed, otherwise {heat(G^L) + t |
     heat(G^R) - t}. Example: heat(*, 1)"""
 
+def hottest_moves(*args: Any, session: Optional[Session] = None) -> Any:
+    """hottest_moves(G, player): The player's moves in the hottest part of G, as [move,
+    incentive, temperature]: for a sum, the moves in its components of highest temperature
+    (where Hotstrat moves), and among each one's moves those whose incentive (G^L - G for
+    Left, G - G^R for Right) no other move there beats; for a single game, its moves of
+    largest incentive, with its temperature. A move in a sum shows as [k, option]. Example:
+    hottest_moves(domineering(2,3) + toads_and_frogs("T.F"), Left)"""
+
 def incentives(*args: Any, session: Optional[Session] = None) -> Any:
     """incentives(G): The maximal incentives of G: the largest of G^L - G and G - G^R,
     dominated ones removed. Example: incentives(^)"""
@@ -684,6 +692,15 @@ def misere_outcome_class(*args: Any, session: Optional[Session] = None) -> Any:
     position by its rules, a sum as the sum of its terms (*2 + *2 is misère Nim with heaps 2
     and 2: P), a value by its canonical form. Not a function of the value. Example:
     misere_outcome_class(^*6)"""
+
+def move_roles(*args: Any, session: Optional[Session] = None) -> Any:
+    """move_roles(G, player): Every move of G for the player, in the rules' order, as [move,
+    value, role, detail]: "realises" (its value is the canonical option `detail`),
+    "reverses" (better for the mover than a canonical option: detail is the line of play
+    down to it, as in sensible_lines), "dominated" (the canonical option `detail` is at
+    least as good for the mover), or "reverses out" (detail is the opponent's reply, no
+    better for the opponent than G, from which nothing counts). Example:
+    move_roles('{0,*|}', Left)"""
 
 def multiple(*args: Any, session: Optional[Session] = None) -> Any:
     """multiple(n, G): n copies of G (copies of -G when n < 0), by binary doubling; n may be
@@ -899,6 +916,22 @@ def selective_sum(*args: Any, session: Optional[Session] = None) -> Any:
     on the forms. For Conway's recursive selective compound see selective_compound. Example:
     selective_sum(*5, *6)"""
 
+def sensible_lines(*args: Any, session: Optional[Session] = None) -> Any:
+    """sensible_lines(G, player): CGSuite's SensibleLines: for each canonical option K of
+    value(G) for the player, a line of play that realises it: the player's move, the
+    opponent's reply (no better for the opponent than G), the player's next move, ...,
+    ending at a game whose value is K. A line of one move is a move whose value is K itself.
+    Example: sensible_lines(toads_and_frogs("TT.F.F"), Left)"""
+
+def sensible_options(*args: Any, session: Optional[Session] = None) -> Any:
+    """sensible_options(G, player): CGSuite's SensibleOptions: for each canonical option K of
+    value(G) for the player (in the order left_options(value(G)) lists them), the first move
+    of G worth at least K to the mover (for Left G^L >= K^L). Moves of a position are
+    positions of its rules; a move in a sum shows as [k, option], the option its term k
+    (counted from 0 as written) is moved to. The clobber position of CGSuite's tutorial has
+    one: sensible_options(clobber("xoxo|ox.."), Left). Example:
+    sensible_options(clobber("xoxo|ox.."), Left)"""
+
 def sequential(*args: Any, session: Optional[Session] = None) -> Any:
     """sequential(G, H [, per_player]): The sequential compound G -> H (Stromquist-Ullman):
     play G until it has ended, then H. Default rule (joint end): G -> H = H when nobody can
@@ -1066,3 +1099,11 @@ def variety(*args: Any, session: Optional[Session] = None) -> Any:
     to its degree, which agree (an error for an unstable game such as Grenville's
     a{0|{0||||0,*2|||a|0||0}||0}, or when the degree is not idempotent). Example:
     variety({pass|3/2})"""
+
+def winning_moves(*args: Any, session: Optional[Session] = None) -> Any:
+    """winning_moves(G, player): The moves with which the player, moving first in G, wins:
+    those after which the opponent, to move, loses (outcome L or P for Left's moves, R or P
+    for Right's), found by the outcome search, so where values are too dear too. Empty when
+    the player loses moving first. For a sum, each winning move shows as [k, option]: the
+    component k (counted from 0 as written) and where it is moved. Example:
+    winning_moves(nim([1,2,3,4]), Left)"""

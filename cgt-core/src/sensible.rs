@@ -1,0 +1,247 @@
+//! Moves with their meaning: which moves of a game realise the options of
+//! its canonical form, directly or through a line of reversible moves
+//! (CGSuite's sensible options and lines), and why each other move does
+//! not count (dominated, or reversing out). Generic over what a move is —
+//! a ruleset's position, a form, a sum of positions: the caller says how a
+//! game moves and what each game is worth.
+
+use crate::game::{deep, Arena, GameId};
+
+/// A game whose moves can be walked and valued.
+pub trait Explore {
+    /// A game, and what a move leads to.
+    type Game: Clone;
+    /// Why a game could not be walked or valued (the memory limit, Ctrl-C).
+    type Error;
+    /// The games Left (`left`) or Right can move to, in the rules' order.
+    fn options(&mut self, g: &Self::Game, left: bool) -> Result<Vec<Self::Game>, Self::Error>;
+    /// The canonical value.
+    fn value(&mut self, g: &Self::Game) -> Result<GameId, Self::Error>;
+    /// The arena the values live in.
+    fn arena(&mut self) -> &mut Arena;
+}
+
+/// What one move does for the canonical form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Role<G> {
+    /// Its value is the canonical option of this index.
+    Realises(usize),
+    /// Its value is better for the mover than the canonical option of this
+    /// index, to which it reverses: `line` is the move, the opponent's
+    /// reply (no better for the opponent than the game itself), the
+    /// mover's next move, ..., ending at a game whose value is the option.
+    Reverses {
+        /// The canonical option reached.
+        option: usize,
+        /// The line of play, starting with the move itself.
+        line: Vec<G>,
+    },
+    /// Not sensible: the canonical option of this index is at least as
+    /// good for the mover.
+    Dominated(usize),
+    /// Not sensible and not dominated: the reply (when one is found)
+    /// leaves a game no better for the opponent than the game itself, and
+    /// nothing the mover can do from there counts.
+    ReversesOut(Option<G>),
+}
+
+/// The moves of a game for one player, with their meaning.
+#[derive(Clone, Debug)]
+pub struct Moves<G> {
+    /// The game's value.
+    pub value: GameId,
+    /// The canonical options of the value for the player, in the arena's
+    /// order.
+    pub canonical: Vec<GameId>,
+    /// Every move, in the rules' order: where it goes, its value, its role.
+    pub moves: Vec<(G, GameId, Role<G>)>,
+}
+
+impl<G> Moves<G> {
+    /// For each canonical option, the index of the first move that
+    /// realises it (directly or through a line): CGSuite's sensible
+    /// options.
+    pub fn sensible(&self) -> Vec<Option<usize>> {
+        (0..self.canonical.len())
+            .map(|k| {
+                let direct = self
+                    .moves
+                    .iter()
+                    .position(|m| matches!(m.2, Role::Realises(j) if j == k));
+                direct.or_else(|| {
+                    self.moves
+                        .iter()
+                        .position(|m| matches!(&m.2, Role::Reverses { option, .. } if *option == k))
+                })
+            })
+            .collect()
+    }
+}
+
+/// Whether `a` is at least as good as `b` for the player (`left`: a >= b).
+fn better(arena: &mut Arena, a: GameId, b: GameId, left: bool) -> bool {
+    if left {
+        arena.le(b, a)
+    } else {
+        arena.le(a, b)
+    }
+}
+
+/// Every move of `g` for the player, with its role.
+pub fn moves<X: Explore>(x: &mut X, g: &X::Game, left: bool) -> Result<Moves<X::Game>, X::Error> {
+    let value = x.value(g)?;
+    let arena = x.arena();
+    let canonical = if left {
+        arena.left_options(value).to_vec()
+    } else {
+        arena.right_options(value).to_vec()
+    };
+    let options = x.options(g, left)?;
+    let mut moves = Vec::with_capacity(options.len());
+    for m in options {
+        crate::interrupt::check();
+        let v = x.value(&m)?;
+        let role = if let Some(k) = canonical.iter().position(|&c| c == v) {
+            Role::Realises(k)
+        } else {
+            let mut found = None;
+            for (k, &c) in canonical.iter().enumerate() {
+                if better(x.arena(), v, c, left) {
+                    if let Some(line) = line_to(x, &m, c, value, left)? {
+                        found = Some(Role::Reverses { option: k, line });
+                        break;
+                    }
+                }
+            }
+            match found {
+                Some(role) => role,
+                None => match canonical
+                    .iter()
+                    .position(|&c| better(x.arena(), c, v, left))
+                {
+                    Some(k) => Role::Dominated(k),
+                    None => Role::ReversesOut(reply_back(x, &m, value, left)?),
+                },
+            }
+        };
+        moves.push((m, v, role));
+    }
+    Ok(Moves {
+        value,
+        canonical,
+        moves,
+    })
+}
+
+/// An opponent's reply from `m` no better for the opponent than `value`.
+fn reply_back<X: Explore>(
+    x: &mut X,
+    m: &X::Game,
+    value: GameId,
+    left: bool,
+) -> Result<Option<X::Game>, X::Error> {
+    for r in x.options(m, !left)? {
+        let rv = x.value(&r)?;
+        if better(x.arena(), value, rv, left) {
+            return Ok(Some(r));
+        }
+    }
+    Ok(None)
+}
+
+/// A sensible line from the move `m` (worth at least `target` to the
+/// player) to a game worth exactly `target`, through replies no better for
+/// the opponent than `value`, the game's value; `None` if there is none.
+fn line_to<X: Explore>(
+    x: &mut X,
+    m: &X::Game,
+    target: GameId,
+    value: GameId,
+    left: bool,
+) -> Result<Option<Vec<X::Game>>, X::Error> {
+    crate::interrupt::check();
+    let v = x.value(m)?;
+    if v == target {
+        return Ok(Some(vec![m.clone()]));
+    }
+    if !better(x.arena(), v, target, left) {
+        return Ok(None);
+    }
+    for r in x.options(m, !left)? {
+        let rv = x.value(&r)?;
+        if !better(x.arena(), value, rv, left) {
+            continue;
+        }
+        for next in x.options(&r, left)? {
+            // One level of the line per level of the game tree.
+            if let Some(rest) = deep(|| line_to(x, &next, target, value, left))? {
+                let mut line = Vec::with_capacity(rest.len() + 2);
+                line.push(m.clone());
+                line.push(r);
+                line.extend(rest);
+                return Ok(Some(line));
+            }
+        }
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Games as explicit trees: `(left options, right options)` by index.
+    struct Trees(Vec<(Vec<usize>, Vec<usize>)>, Arena);
+
+    impl Explore for Trees {
+        type Game = usize;
+        type Error = ();
+        fn options(&mut self, g: &usize, left: bool) -> Result<Vec<usize>, ()> {
+            Ok(if left {
+                self.0[*g].0.clone()
+            } else {
+                self.0[*g].1.clone()
+            })
+        }
+        fn value(&mut self, g: &usize) -> Result<GameId, ()> {
+            let (l, r) = self.0[*g].clone();
+            let l = l.iter().map(|o| self.value(o)).collect::<Result<_, _>>()?;
+            let r = r.iter().map(|o| self.value(o)).collect::<Result<_, _>>()?;
+            Ok(self.1.construct(l, r))
+        }
+        fn arena(&mut self) -> &mut Arena {
+            &mut self.1
+        }
+    }
+
+    #[test]
+    fn roles_of_moves_in_small_trees() {
+        let mut t = Trees(vec![(vec![], vec![])], Arena::new());
+        // 1..=5: the integers n = {n-1|}.
+        for n in 1..=5 {
+            t.0.push((vec![n - 1], vec![]));
+        }
+        t.0.push((vec![5], vec![2])); // 6: {5|2}
+        t.0.push((vec![6], vec![])); // 7: {{5|2}|} = 2
+        t.0.push((vec![0], vec![0])); // 8: *
+        t.0.push((vec![8], vec![])); // 9: {*|} = 0
+        t.0.push((vec![1, 8], vec![])); // 10: {1,*|} = 2
+                                        // {5|2} reverses through 2 (no better for Right than the game) to
+                                        // 2's Left option 1, the canonical option of {1|} = 2.
+        let m = moves(&mut t, &7, true).unwrap();
+        assert_eq!(m.value, t.1.integer(2));
+        let line = vec![6, 2, 1];
+        assert_eq!(m.moves[0].2, Role::Reverses { option: 0, line });
+        assert_eq!(m.sensible(), vec![Some(0)]);
+        // * reverses out through 0: {*|} = 0 has no Left option.
+        let m = moves(&mut t, &9, true).unwrap();
+        assert_eq!((m.value, m.canonical.len()), (t.1.zero(), 0));
+        assert_eq!(m.moves[0].2, Role::ReversesOut(Some(0)));
+        // In {1,*|}, * is dominated by the canonical option 1.
+        let m = moves(&mut t, &10, true).unwrap();
+        assert_eq!(m.moves[0].2, Role::Realises(0));
+        assert_eq!(m.moves[1].2, Role::Dominated(0));
+        // Right has no move anywhere here.
+        assert!(moves(&mut t, &10, false).unwrap().moves.is_empty());
+    }
+}
