@@ -216,6 +216,22 @@ fn reversing_lines_and_moves_in_sums() {
     ] {
         assert_eq!(s.run_line(expr).unwrap(), want, "{expr}");
     }
+    // A ruleset written in the language: both of Left's moves from 7
+    // reverse to 0, and the line named is a shortest one.
+    s.run_line("def sub_l(n) = [n - k for k in [1, 2] if k <= n]")
+        .unwrap();
+    s.run_line("def sub_r(n) = [n - k for k in [1, 3] if k <= n]")
+        .unwrap();
+    s.run_line("S := ruleset(sub_l, sub_r)").unwrap();
+    assert_eq!(s.run_line("value(S(7))").unwrap(), "{0|^[2]}");
+    assert_eq!(
+        s.run_line("sensible_lines(S(7), Left)").unwrap(),
+        "[[S(5),S(2),S(0)]]"
+    );
+    assert_eq!(
+        s.run_line("sensible_options(S(7), Left)").unwrap(),
+        "[S(5)]"
+    );
     let e = s
         .run_line("winning_moves(on, Left)")
         .unwrap_err()

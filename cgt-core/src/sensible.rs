@@ -59,19 +59,37 @@ pub struct Moves<G> {
 
 impl<G> Moves<G> {
     /// For each canonical option, the index of the first move that
-    /// realises it (directly or through a line): CGSuite's sensible
-    /// options.
+    /// realises it directly, else of the first move with the shortest line
+    /// down to it: CGSuite's sensible options.
     pub fn sensible(&self) -> Vec<Option<usize>> {
         (0..self.canonical.len())
             .map(|k| {
-                let direct = self
-                    .moves
-                    .iter()
-                    .position(|m| matches!(m.2, Role::Realises(j) if j == k));
-                direct.or_else(|| {
-                    self.moves
-                        .iter()
-                        .position(|m| matches!(&m.2, Role::Reverses { option, .. } if *option == k))
+                let length = |role: &Role<G>| match role {
+                    Role::Realises(j) if *j == k => Some(1),
+                    Role::Reverses { option, line } if *option == k => Some(line.len()),
+                    _ => None,
+                };
+                (0..self.moves.len())
+                    .filter_map(|i| length(&self.moves[i].2).map(|n| (n, i)))
+                    .min()
+                    .map(|(_, i)| i)
+            })
+            .collect()
+    }
+
+    /// For each canonical option, the line that realises it (see
+    /// [`Moves::sensible`]): the move alone, or the move and the replies
+    /// and moves after it.
+    pub fn lines(&self) -> Vec<Option<Vec<G>>>
+    where
+        G: Clone,
+    {
+        self.sensible()
+            .into_iter()
+            .map(|i| {
+                i.map(|i| match &self.moves[i].2 {
+                    Role::Reverses { line, .. } => line.clone(),
+                    _ => vec![self.moves[i].0.clone()],
                 })
             })
             .collect()
@@ -149,15 +167,41 @@ fn reply_back<X: Explore>(
     Ok(None)
 }
 
-/// A sensible line from the move `m` (worth at least `target` to the
-/// player) to a game worth exactly `target`, through replies no better for
-/// the opponent than `value`, the game's value; `None` if there is none.
+/// A shortest sensible line from the move `m` (worth at least `target` to
+/// the player) to a game worth exactly `target`, through replies no better
+/// for the opponent than `value`, the game's value; `None` if there is
+/// none. Found by iterative deepening: searches to 1, 3, 5, ... moves,
+/// until one finds a line or none was cut short by its depth.
 fn line_to<X: Explore>(
     x: &mut X,
     m: &X::Game,
     target: GameId,
     value: GameId,
     left: bool,
+) -> Result<Option<Vec<X::Game>>, X::Error> {
+    let mut depth = 1;
+    loop {
+        let mut cut = false;
+        if let Some(line) = line_within(x, m, target, value, left, depth, &mut cut)? {
+            return Ok(Some(line));
+        }
+        if !cut {
+            return Ok(None);
+        }
+        depth += 2;
+    }
+}
+
+/// A sensible line of at most `depth` games (`cut` set when the depth
+/// stopped the search somewhere).
+fn line_within<X: Explore>(
+    x: &mut X,
+    m: &X::Game,
+    target: GameId,
+    value: GameId,
+    left: bool,
+    depth: usize,
+    cut: &mut bool,
 ) -> Result<Option<Vec<X::Game>>, X::Error> {
     crate::interrupt::check();
     let v = x.value(m)?;
@@ -167,6 +211,10 @@ fn line_to<X: Explore>(
     if !better(x.arena(), v, target, left) {
         return Ok(None);
     }
+    if depth < 3 {
+        *cut = true;
+        return Ok(None);
+    }
     for r in x.options(m, !left)? {
         let rv = x.value(&r)?;
         if !better(x.arena(), value, rv, left) {
@@ -174,7 +222,8 @@ fn line_to<X: Explore>(
         }
         for next in x.options(&r, left)? {
             // One level of the line per level of the game tree.
-            if let Some(rest) = deep(|| line_to(x, &next, target, value, left))? {
+            let found = deep(|| line_within(x, &next, target, value, left, depth - 2, cut))?;
+            if let Some(rest) = found {
                 let mut line = Vec::with_capacity(rest.len() + 2);
                 line.push(m.clone());
                 line.push(r);

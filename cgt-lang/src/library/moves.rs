@@ -152,7 +152,7 @@ pub static MOVES: &[Builtin] = &[
         signature: "sensible_options(G, player)",
         arity: 2..=2,
         topic: "moves",
-        help: "CGSuite's SensibleOptions: for each canonical option K of value(G) for the player (in the order left_options(value(G)) lists them), the first move of G worth at least K to the mover (for Left G^L >= K^L). Moves of a position are positions of its rules; a move in a sum shows as [k, option], the option its term k (counted from 0 as written) is moved to. The clobber position of CGSuite's tutorial has one: sensible_options(clobber(\"xoxo|ox..\"), Left).",
+        help: "CGSuite's SensibleOptions: for each canonical option K of value(G) for the player (in the order left_options(value(G)) lists them), a move of G worth at least K to the mover (for Left G^L >= K^L): the first whose value is K, else the first with the shortest line down to K (see sensible_lines). Moves of a position are positions of its rules; a move in a sum shows as [k, option], the option its term k (counted from 0 as written) is moved to. The clobber position of CGSuite's tutorial has one: sensible_options(clobber(\"xoxo|ox..\"), Left).",
         example: "sensible_options(clobber(\"xoxo|ox..\"), Left)",
         run: Run::Native(|s, a| {
             let m = roles(s, a)?;
@@ -171,24 +171,15 @@ pub static MOVES: &[Builtin] = &[
         signature: "sensible_lines(G, player)",
         arity: 2..=2,
         topic: "moves",
-        help: "CGSuite's SensibleLines: for each canonical option K of value(G) for the player, a line of play that realises it: the player's move, the opponent's reply (no better for the opponent than G), the player's next move, ..., ending at a game whose value is K. A line of one move is a move whose value is K itself.",
+        help: "CGSuite's SensibleLines: for each canonical option K of value(G) for the player, a line of play that realises it: the player's move, the opponent's reply (no better for the opponent than G), the player's next move, ..., ending at a game whose value is K. The line is a shortest one, from the move sensible_options names; a line of one move is a move whose value is K itself.",
         example: "sensible_lines(toads_and_frogs(\"TT.F.F\"), Left)",
         run: Run::Native(|s, a| {
             let m = roles(s, a)?;
-            let lines = (0..m.canonical.len())
-                .filter_map(|k| {
-                    m.moves.iter().find_map(|(g, _, role)| match role {
-                        Role::Realises(j) if *j == k => Some(vec![g.shown.clone()]),
-                        _ => None,
-                    })
-                    .or_else(|| {
-                        m.moves.iter().find_map(|(_, _, role)| match role {
-                            Role::Reverses { option, line } if *option == k => Some(shown(line.clone())),
-                            _ => None,
-                        })
-                    })
-                })
-                .map(Value::list)
+            let lines = m
+                .lines()
+                .into_iter()
+                .flatten()
+                .map(|line| Value::list(shown(line)))
                 .collect();
             Ok(Value::list(lines))
         }),

@@ -920,13 +920,15 @@ def sensible_lines(*args: Any, session: Optional[Session] = None) -> Any:
     """sensible_lines(G, player): CGSuite's SensibleLines: for each canonical option K of
     value(G) for the player, a line of play that realises it: the player's move, the
     opponent's reply (no better for the opponent than G), the player's next move, ...,
-    ending at a game whose value is K. A line of one move is a move whose value is K itself.
-    Example: sensible_lines(toads_and_frogs("TT.F.F"), Left)"""
+    ending at a game whose value is K. The line is a shortest one, from the move
+    sensible_options names; a line of one move is a move whose value is K itself. Example:
+    sensible_lines(toads_and_frogs("TT.F.F"), Left)"""
 
 def sensible_options(*args: Any, session: Optional[Session] = None) -> Any:
     """sensible_options(G, player): CGSuite's SensibleOptions: for each canonical option K of
-    value(G) for the player (in the order left_options(value(G)) lists them), the first move
-    of G worth at least K to the mover (for Left G^L >= K^L). Moves of a position are
+    value(G) for the player (in the order left_options(value(G)) lists them), a move of G
+    worth at least K to the mover (for Left G^L >= K^L): the first whose value is K, else
+    the first with the shortest line down to K (see sensible_lines). Moves of a position are
     positions of its rules; a move in a sum shows as [k, option], the option its term k
     (counted from 0 as written) is moved to. The clobber position of CGSuite's tutorial has
     one: sensible_options(clobber("xoxo|ox.."), Left). Example:
