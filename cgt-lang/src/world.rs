@@ -96,6 +96,8 @@ impl World {
             Value::Str(s) if self.style == Style::Latex => restyle(&quoted(s), self.style),
             Value::Str(s) => quoted(s),
             Value::Position(p) => restyle(&p.text(), self.style),
+            // Text is not game notation: in LaTeX it is set as text.
+            Value::Text(s) if self.style == Style::Latex => format!("\\text{{{}}}", latex_text(s)),
             Value::Text(s) => s.to_string(),
             Value::Function(f) => f.signature(),
             Value::Host(f) => format!("{}(...)", f.name),

@@ -7,7 +7,17 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 const BENCH_USAGE: &str =
-    "usage: cgt bench sum K SEED [--verbose] | cgt bench language [RUNS] | cgt bench outcome K SEED | cgt bench regions clobber|domineering K SEED [--canonical] | cgt bench wide N SEED (N <= 10000) | cgt bench thermo all [REPEAT] | cgt bench aw | cgt bench psn-all N M [--threads T] [--dump] | cgt bench psn-algorithms [SEED]";
+    "counts K, RUNS and REPEAT are at most 10000000\nusage: cgt bench sum K SEED [--verbose] | cgt bench language [RUNS] | cgt bench outcome K SEED | cgt bench regions clobber|domineering K SEED [--canonical] | cgt bench wide N SEED (N <= 10000) | cgt bench thermo all [REPEAT] | cgt bench aw | cgt bench psn-all N M [--threads T] [--dump] | cgt bench psn-algorithms [SEED]";
+
+/// The largest count a workload takes (terms, games, runs): past it the
+/// work would not fit in memory or time, so it is refused at once.
+const COUNT_MAX: usize = 10_000_000;
+
+/// A count argument: a whole number up to [`COUNT_MAX`].
+fn count(arg: Option<&String>) -> Option<usize> {
+    arg.and_then(|s| s.parse::<usize>().ok())
+        .filter(|&n| n <= COUNT_MAX)
+}
 
 /// The peer's ten `thermo` games (peers/cgt-crate/README.md).
 const THERMO_GAMES: [(&str, &str); 10] = [
@@ -29,7 +39,7 @@ const THERMO_GAMES: [(&str, &str); 10] = [
 pub fn run(args: &[String]) -> ExitCode {
     match args.first().map(String::as_str) {
         Some("sum") => {
-            let k = args.get(1).and_then(|s| s.parse::<usize>().ok());
+            let k = count(args.get(1));
             let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
             let verbose = args.iter().any(|a| a == "--verbose");
             match (k, seed) {
@@ -44,7 +54,7 @@ pub fn run(args: &[String]) -> ExitCode {
             }
         }
         Some("outcome") => {
-            let k = args.get(1).and_then(|s| s.parse::<usize>().ok());
+            let k = count(args.get(1));
             let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
             match (k, seed) {
                 (Some(k), Some(seed)) => {
@@ -62,10 +72,7 @@ pub fn run(args: &[String]) -> ExitCode {
                 .get(1)
                 .map(String::as_str)
                 .filter(|g| ["clobber", "domineering"].contains(g));
-            let k = args
-                .get(2)
-                .and_then(|s| s.parse::<usize>().ok())
-                .filter(|&k| k >= 1);
+            let k = count(args.get(2)).filter(|&k| k >= 1);
             let seed = args.get(3).and_then(|s| s.parse::<u64>().ok());
             match (game, k, seed) {
                 (Some(game), Some(k), Some(seed)) => {
@@ -78,19 +85,29 @@ pub fn run(args: &[String]) -> ExitCode {
             }
         }
         Some("language") => {
-            let runs = args
-                .get(1)
-                .and_then(|s| s.parse::<usize>().ok())
-                .unwrap_or(3)
-                .max(1);
+            let runs = match args.get(1) {
+                None => 3,
+                Some(s) => match count(Some(s)) {
+                    Some(n) => n.max(1),
+                    None => {
+                        eprintln!("{BENCH_USAGE}");
+                        return ExitCode::from(2);
+                    }
+                },
+            };
             language(runs)
         }
         Some("thermo") => {
-            let repeat = args
-                .get(2)
-                .and_then(|s| s.parse::<usize>().ok())
-                .unwrap_or(1)
-                .max(1);
+            let repeat = match args.get(2) {
+                None => 1,
+                Some(s) => match count(Some(s)) {
+                    Some(n) => n.max(1),
+                    None => {
+                        eprintln!("{BENCH_USAGE}");
+                        return ExitCode::from(2);
+                    }
+                },
+            };
             thermo(repeat);
             ExitCode::SUCCESS
         }

@@ -26,6 +26,17 @@ once, of the same check and range, and passes only if all passed).";
 
 use crate::cli::flag;
 
+/// The checks' names, as reports carry them.
+pub const CHECKS: &[&str] = &[
+    "psn-aw-integral",
+    "psn-outcome",
+    "psn-uniform",
+    "psn-misere",
+    "sls-type1",
+    "sls-final",
+    "sls-values",
+];
+
 pub fn run(args: &[String]) -> ExitCode {
     let Some(name) = args.first().map(String::as_str) else {
         eprintln!("{USAGE}");

@@ -35,7 +35,9 @@ options: --json (results as JSON objects, with -e and --batch), --vi (Vi keys in
        cgt tabulate psn ... store every position's outcome, atomic weight and value in SQLite
        cgt sls-game ...     play four-player So Long Sucker at the terminal (`cgt sls-game --help`)
        cgt bench NAME ...   benchmark workloads (`cgt bench` lists them)
-       cgt reference [FILE] the reference manual as one HTML page (every example run)
+       cgt reference [--force] [FILE]
+                            the reference manual as one HTML page (every example run);
+                            FILE `-` is standard output; a file it did not write needs --force
        cgt --help           this text (cgt --version: the version)";
 
 fn main() -> ExitCode {
@@ -150,7 +152,7 @@ fn dispatch(args: &[String]) -> ExitCode {
         Some("check") => check::run(&args[1..]),
         Some("tabulate") => tabulate::run(&args[1..]),
         Some("sls-game") => sls_game::run(&args[1..]),
-        Some("reference") => repl::write_reference(args.get(1).map(String::as_str)),
+        Some("reference") => repl::reference_command(&args[1..]),
         Some(path) if !path.starts_with('-') && args.len() == 1 => run::script(path, quiet),
         Some(_) => {
             eprintln!("{USAGE}");

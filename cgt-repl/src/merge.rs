@@ -74,6 +74,18 @@ fn read_report(path: &str) -> Result<Report, String> {
         .ok_or_else(|| format!("{path}: empty (the shard wrote no report)"))?;
     let r: Report = serde_json::from_str(line)
         .map_err(|e| format!("{path}: not a valid report of `cgt check`: {e}"))?;
+    if !crate::check::CHECKS.contains(&r.check.as_str()) {
+        return Err(format!(
+            "{path}: `{}` is not a check of cgt (they are {})",
+            r.check,
+            crate::check::CHECKS.join(", ")
+        ));
+    }
+    if r.positions == 0 {
+        return Err(format!(
+            "{path}: the shard checked 0 positions (it did not run, or the range has fewer positions than shards): nothing to pass"
+        ));
+    }
     if let Some(t) = r.threads.filter(|&t| t == 0) {
         return Err(format!("{path}: `threads` is {t}"));
     }

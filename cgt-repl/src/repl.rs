@@ -405,13 +405,54 @@ fn summary(s: &mut Session, v: &cgt_lang::Value, chars: usize) -> String {
 /// `cgt reference [FILE]`: the reference manual (the language's functions
 /// with their examples run, the commands, the grammar) as one HTML page, on
 /// standard output or into FILE; exit 1 if an example fails.
-pub fn write_reference(path: Option<&str>) -> ExitCode {
+/// `cgt reference [--force] [FILE]`.
+pub fn reference_command(args: &[String]) -> ExitCode {
+    let force = args.iter().any(|a| a == "--force");
+    let rest: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .filter(|a| *a != "--force")
+        .collect();
+    match rest.as_slice() {
+        [] => write_reference(None, force),
+        [path] if *path == "-" || !path.starts_with('-') => write_reference(Some(path), force),
+        _ => {
+            eprintln!("usage: cgt reference [--force] [FILE]  (FILE `-` is standard output)");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Whether the file at `path` is missing, empty or a reference manual this
+/// command wrote (its title says so): the only files it overwrites
+/// without `--force`.
+fn ours_to_overwrite(path: &str) -> bool {
+    use std::io::Read;
+    let Ok(mut f) = std::fs::File::open(path) else {
+        return true;
+    };
+    let mut head = [0u8; 512];
+    let n = f.read(&mut head).unwrap_or(0);
+    n == 0 || String::from_utf8_lossy(&head[..n]).contains("<title>cgt reference</title>")
+}
+
+pub fn write_reference(path: Option<&str>, force: bool) -> ExitCode {
+    if let Some(p) = path.filter(|p| *p != "-") {
+        // Refused before the manual is made (it runs every example).
+        if std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file())
+            && !force
+            && !ours_to_overwrite(p)
+        {
+            eprintln!("error: will not overwrite {p}: it is not a reference manual cgt wrote (use --force)");
+            return ExitCode::FAILURE;
+        }
+    }
     let r = cgt_lang::reference::reference(REPL_COMMANDS);
     for f in &r.failures {
         eprintln!("error: example of {f}");
     }
     match path {
-        None => print!("{}", r.html),
+        None | Some("-") => print!("{}", r.html),
         Some(p) => {
             if let Err(e) = cgt_lang::builtins::write_regular_file(p, &r.html) {
                 eprintln!("error: {e}");

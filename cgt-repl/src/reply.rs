@@ -69,10 +69,14 @@ pub fn json_line(session: &mut Session, line: &str) -> String {
         let plain = session.show(&v);
         let mut obj = serde_json::json!({ "input": line, "type": v.type_name() });
         obj["value"] = plain.as_str().into();
-        // A string is data: never restyled.
+        // A string is data: never restyled. The other styles are the
+        // printer's own (text that is not game notation stays as it is).
         if !matches!(v, Value::Str(_)) {
-            obj["unicode"] = restyle(&plain, Style::Unicode).into();
-            obj["latex"] = restyle(&plain, Style::Latex).into();
+            for (key, style) in [("unicode", Style::Unicode), ("latex", Style::Latex)] {
+                session.set_style(style);
+                obj[key] = session.show(&v).into();
+            }
+            session.set_style(Style::Plain);
         }
         // A position is data, shown as its text at once as in plain output
         // (its value can take long: `value(P)` asks for it).

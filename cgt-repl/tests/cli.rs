@@ -553,6 +553,15 @@ fn merge_checks_that_every_shard_is_there_once() {
             ),
             "contradictory",
         ),
+        // A shard that checked nothing, or a check cgt does not have.
+        (
+            text_a.replace(&format!("\"positions\":{positions_a}"), "\"positions\":0"),
+            "checked 0 positions",
+        ),
+        (
+            text_a.replace("\"check\":\"sls-final\"", "\"check\":\"sls-finale\""),
+            "not a check of cgt",
+        ),
         (
             text_a.replace(
                 &format!("\"positions\":{positions_a}"),
@@ -847,6 +856,10 @@ fn every_documented_bench_runs_with_small_sizes() {
         &["wide", "18446744073709551615", "1"][..],
         &["outcome", "99999999999", "1"],
         &["psn-all", "8", "15"],
+        &["sum", "18446744073709551615", "1"],
+        &["regions", "clobber", "18446744073709551615", "1"],
+        &["language", "18446744073709551615"],
+        &["thermo", "all", "18446744073709551615"],
     ] {
         let out = cgt()
             .args(["--max-memory", "1G", "bench"])
@@ -885,6 +898,38 @@ fn the_reference_manual_is_built_with_every_example_run() {
     // The example of `value` ran: its output follows it.
     let entry = &html[html.find("<dt id=\"value\">").unwrap()..];
     assert!(entry[..entry.find("</dd>").unwrap()].contains("class=\"out\""));
+    // A file it did not write is refused (and kept) without --force; `-`
+    // is standard output, not a file named `-`.
+    let victim = dir.join("notes.txt");
+    std::fs::write(&victim, "my notes").unwrap();
+    let out = cgt().arg("reference").arg(&victim).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--force"));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "my notes");
+    let out = cgt()
+        .args(["reference", "--force"])
+        .arg(&victim)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(std::fs::read_to_string(&victim)
+        .unwrap()
+        .contains("<title>cgt reference</title>"));
+    // Its own page it rewrites as it stands.
+    assert!(cgt()
+        .arg("reference")
+        .arg(&page)
+        .status()
+        .unwrap()
+        .success());
+    let out = cgt()
+        .args(["reference", "-"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("<title>cgt reference</title>"));
+    assert!(!dir.join("-").exists());
     let link = dir.join("link.html");
     let _ = std::fs::remove_file(&link);
     std::os::unix::fs::symlink(&page, &link).unwrap();
@@ -909,6 +954,10 @@ fn json_of_a_position_is_its_text_and_its_value_is_asked_for() {
             "domineering(8,8)",
             "-e",
             "value(domineering(2,2))",
+            "-e",
+            "value",
+            "-e",
+            "genus(*2)",
         ])
         .output()
         .unwrap();
@@ -927,6 +976,12 @@ fn json_of_a_position_is_its_text_and_its_value_is_asked_for() {
     assert_eq!(lines[1]["unicode"], "±1");
     assert_eq!(lines[1]["latex"], "\\pm 1");
     assert_eq!(lines[1]["outcome"], "N");
+    // Text that is not game notation keeps its letters in every field:
+    // `value` is no down arrow, a genus's `^` no up.
+    assert_eq!(lines[2]["unicode"], "value(G)");
+    assert_eq!(lines[3]["value"], "2^20");
+    assert_eq!(lines[3]["unicode"], "2^20");
+    assert_eq!(lines[3]["latex"], "\\text{2\\^{}20}");
 }
 
 /// `--check-keys`: a key that gives one node to positions of different
