@@ -97,7 +97,7 @@ impl World {
             Value::Str(s) => quoted(s),
             Value::Position(p) => restyle(&p.text(), self.style),
             // Text is not game notation: in LaTeX it is set as text.
-            Value::Text(s) if self.style == Style::Latex => format!("\\text{{{}}}", latex_text(s)),
+            Value::Text(s) if self.style == Style::Latex => format!("\\mbox{{{}}}", latex_text(s)),
             Value::Text(s) => s.to_string(),
             Value::Function(f) => f.signature(),
             Value::Host(f) => format!("{}(...)", f.name),

@@ -981,7 +981,7 @@ fn json_of_a_position_is_its_text_and_its_value_is_asked_for() {
     assert_eq!(lines[2]["unicode"], "value(G)");
     assert_eq!(lines[3]["value"], "2^20");
     assert_eq!(lines[3]["unicode"], "2^20");
-    assert_eq!(lines[3]["latex"], "\\text{2\\^{}20}");
+    assert_eq!(lines[3]["latex"], "\\mbox{2\\^{}20}");
 }
 
 /// `--check-keys`: a key that gives one node to positions of different
