@@ -49,13 +49,27 @@ static LIVE: AtomicIsize = AtomicIsize::new(0);
 static PEAK: AtomicIsize = AtomicIsize::new(0);
 static LIMIT: AtomicUsize = AtomicUsize::new(0);
 
+/// How many interrupts were ever requested: a run of many short
+/// computations (a script's statements) compares it before and after each
+/// to see a Ctrl-C that came between two checks, which the computation's
+/// end clears.
+static INTERRUPTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// Ask the running computation to stop (safe from a signal handler).
 pub fn request(stop: Stop) {
     let code = match stop {
         Stop::MemoryLimit => 2,
-        _ => 1,
+        _ => {
+            INTERRUPTS.fetch_add(1, Ordering::Relaxed);
+            1
+        }
     };
     FLAG.store(code, Ordering::Relaxed);
+}
+
+/// How many interrupts (Ctrl-C) were requested so far in this process.
+pub fn interrupts() -> u64 {
+    INTERRUPTS.load(Ordering::Relaxed)
 }
 
 /// Forget any pending request (before starting a new computation).

@@ -132,7 +132,14 @@ impl Session {
         }
         let text = library::files::read_source(std::path::Path::new(path)).map_err(Error::plain)?;
         let mut out = Vec::new();
+        let interrupts = cgt_core::interrupt::interrupts();
         for (n, group) in crate::syntax::script::statements(&text) {
+            // A Ctrl-C during a statement too short to see it stops the file.
+            if cgt_core::interrupt::interrupts() != interrupts {
+                out.push(format!("{path}:{n}: stopped (Ctrl-C)"));
+                out.push("(:load stopped)".into());
+                break;
+            }
             match self.run_line(&group) {
                 Ok(s) if s.is_empty() => {}
                 Ok(s) => out.push(s),

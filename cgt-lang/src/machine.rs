@@ -279,31 +279,53 @@ impl Machine {
         });
     }
 
-    /// Mark each function recursive or not: whether it can reach itself
-    /// through the functions its body uses (memos only pay for those).
-    pub fn mark_recursive(&mut self) {
-        let live: Vec<Arc<Function>> = self.functions.iter().filter_map(Weak::upgrade).collect();
-        for f in &live {
-            let mut seen = vec![false; self.globals.len()];
-            let mut stack: Vec<GlobalId> = f.lambda.uses.clone();
-            let mut recursive = false;
-            while let Some(id) = stack.pop() {
-                let Some(s) = seen.get_mut(id as usize) else {
-                    continue;
-                };
-                if std::mem::replace(s, true) {
-                    continue;
-                }
-                if let Some(Value::Function(g)) = &self.globals[id as usize].value {
-                    if Arc::ptr_eq(g, f) {
-                        recursive = true;
-                        break;
-                    }
-                    stack.extend(g.lambda.uses.iter().copied());
-                }
-            }
-            f.set_recursive(recursive);
+    /// Mark recursive or not (whether it can reach itself through the
+    /// functions its body uses: memos only pay for those) every function
+    /// whose answer the new binding of the slot `id` can change: a cycle
+    /// through `id` runs through its new value and, for a cycle it broke,
+    /// through its old one (`old`), so only the functions reachable from
+    /// either are looked at, not the whole session.
+    pub fn mark_recursive_after(&mut self, id: GlobalId, old: Option<Value>) {
+        let mut candidates: Vec<Arc<Function>> = Vec::new();
+        let mut seen: hashbrown::HashSet<GlobalId> = hashbrown::HashSet::new();
+        let mut stack: Vec<GlobalId> = vec![id];
+        if let Some(Value::Function(f)) = old {
+            stack.extend(f.lambda.uses.iter().copied());
+            candidates.push(f);
         }
+        while let Some(slot) = stack.pop() {
+            if !seen.insert(slot) {
+                continue;
+            }
+            if let Some(Some(Value::Function(g))) =
+                self.globals.get(slot as usize).map(|g| &g.value)
+            {
+                stack.extend(g.lambda.uses.iter().copied());
+                candidates.push(g.clone());
+            }
+        }
+        for f in &candidates {
+            f.set_recursive(self.reaches_itself(f));
+        }
+    }
+
+    /// Whether `f` can reach itself through the functions its body uses.
+    fn reaches_itself(&self, f: &Arc<Function>) -> bool {
+        let mut seen: hashbrown::HashSet<GlobalId> = hashbrown::HashSet::new();
+        let mut stack: Vec<GlobalId> = f.lambda.uses.clone();
+        while let Some(id) = stack.pop() {
+            if !seen.insert(id) {
+                continue;
+            }
+            if let Some(Some(Value::Function(g))) = self.globals.get(id as usize).map(|g| &g.value)
+            {
+                if Arc::ptr_eq(g, f) {
+                    return true;
+                }
+                stack.extend(g.lambda.uses.iter().copied());
+            }
+        }
+        false
     }
 
     #[inline]

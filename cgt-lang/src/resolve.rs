@@ -19,14 +19,13 @@
 use crate::code::{BuiltinId, Constant, GlobalId};
 use crate::error::{Error, Span};
 use cgt_core::analysis::Outcome;
-use hashbrown::HashMap;
 use std::sync::Arc;
 
 /// The globals of a module: each name's binding now.
 #[derive(Clone, Debug, Default)]
 pub struct ModuleScope {
     /// Names and their bindings.
-    pub names: HashMap<String, Binding>,
+    pub names: imbl::HashMap<String, Binding>,
 }
 
 /// A global name's binding.

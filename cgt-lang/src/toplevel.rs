@@ -103,11 +103,12 @@ pub fn statement(
             m.functions.push(Arc::downgrade(&f));
             let signature = f.signature();
             note_binding(m, &def.name, old, id, Kind::Def);
+            let before = m.globals[id as usize].value.clone();
             m.set_global(id, Value::Function(f));
             scope
                 .names
                 .insert(def.name.clone(), Binding { id, forward: false });
-            m.mark_recursive();
+            m.mark_recursive_after(id, before);
             Ok(Some(Value::text(signature)))
         }
         StatementKind::Import {
@@ -305,6 +306,9 @@ fn run_module(m: &mut Machine, path: &Path, text: &str, span: Span) -> Result<Ar
             let line = line + group[..at].matches('\n').count();
             Error::spanned(span, format!("{file}:{line}: {}", e.message)).with_kind(e.kind)
         };
+        // Each statement of a module (and of the modules it imports) sees
+        // a pending Ctrl-C.
+        cgt_core::interrupt::check();
         let statements = parser::parse_line(&group).map_err(located)?;
         for st in &statements {
             statement(m, &mut scope, st, &group, Some(&file), &[]).map_err(located)?;

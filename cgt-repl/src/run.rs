@@ -155,7 +155,15 @@ pub fn script(path: &str, quiet: bool) -> ExitCode {
     session.set_base_dir(dir.filter(|d| !d.as_os_str().is_empty()));
     print_at_once(&mut session);
     let mut ok = true;
+    let interrupts = cgt_core::interrupt::interrupts();
     for (n, group) in cgt_lang::script::statements(&text) {
+        // A Ctrl-C during a statement too short to see it still stops the
+        // script before the next one.
+        if cgt_core::interrupt::interrupts() != interrupts {
+            eprintln!("{path}: stopped before line {n} (Ctrl-C)");
+            ok = false;
+            break;
+        }
         let r = busy(|| eval_to_string(&mut session, &group));
         notes(&mut session, &format!("{path}:{n}: "));
         match r {

@@ -76,7 +76,11 @@ pub fn parse_statement(src: &str) -> Result<Statement, Error> {
 /// Parse a line (or a group of lines of a script): statements separated by
 /// `;` or line breaks.
 pub fn parse_line(src: &str) -> Result<Vec<Statement>, Error> {
-    parse_inner(src).map_err(|e| e.with_kind(crate::ErrorKind::Syntax))
+    let parsed = parse_inner(src);
+    // A stop requested while parsing is reported as that stop (checked
+    // here, not in `is_incomplete`, whose errors are only answers).
+    cgt_core::interrupt::poll()?;
+    parsed.map_err(|e| e.with_kind(crate::ErrorKind::Syntax))
 }
 
 /// True if `src` is the beginning of input that needs more lines: it does
@@ -107,8 +111,6 @@ fn parse_inner(src: &str) -> Result<Vec<Statement>, Error> {
         Error::at(at, at + 1, msg)
     };
     let parsed = p.statements(src);
-    // A stop requested while parsing is reported as that stop.
-    cgt_core::interrupt::poll()?;
     let (rest, (statements, _)) = match parsed {
         Ok(r) => r,
         Err(nom::Err::Error(e)) | Err(nom::Err::Failure(e)) => return Err(located(e)),
@@ -1657,7 +1659,7 @@ fn comma_list(tokens: Vec<Tok>, span: Span) -> Result<Vec<Expr>, (usize, String)
 
 /// Whitespace and `#` comments. Between every two tokens, so it is also
 /// where a stop request (Ctrl-C, the memory limit passed by a huge line)
-/// ends the parse; `parse_inner` reports the stop.
+/// ends the parse; `parse_line` reports the stop.
 fn ws(mut i: In<'_>) -> PResult<'_, ()> {
     if cgt_core::interrupt::pending() {
         return fatal(i, "stopped");
