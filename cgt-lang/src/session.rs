@@ -88,6 +88,7 @@ impl Session {
                         .all(|&id| (id as usize) < globals_before)
                 });
                 m.modules.loading.clear();
+                m.modules.loading_set.clear();
                 self.scope = scope_before;
                 m.forget_results();
                 m.world.arena.rollback(games_before);

@@ -276,7 +276,13 @@ pub fn load_module(m: &mut Machine, path: &str, span: Span) -> Result<Value, Err
             return Ok(Value::Module(md.clone()));
         }
     }
-    if let Some(k) = m.modules.loading.iter().position(|p| *p == canonical) {
+    if m.modules.loading_set.contains(&canonical) {
+        let k = m
+            .modules
+            .loading
+            .iter()
+            .position(|p| *p == canonical)
+            .unwrap_or(0);
         let mut cycle: Vec<String> = m.modules.loading[k..]
             .iter()
             .map(|p| p.display().to_string())
@@ -288,8 +294,11 @@ pub fn load_module(m: &mut Machine, path: &str, span: Span) -> Result<Value, Err
         ));
     }
     m.modules.loading.push(canonical.clone());
-    let r = run_module(m, &canonical, &text, span);
+    m.modules.loading_set.insert(canonical.clone());
+    // One level of the stack per import: a long chain grows it on the heap.
+    let r = cgt_core::game::deep(|| run_module(m, &canonical, &text, span));
     m.modules.loading.pop();
+    m.modules.loading_set.remove(&canonical);
     let md = r?;
     m.modules.loaded.insert(canonical, (hash, md.clone()));
     Ok(Value::Module(md))
