@@ -15,6 +15,31 @@ fn items(v: &Value) -> Vec<Value> {
     }
 }
 
+/// The language's function for the player's options.
+fn options_fn(p: &str) -> &'static str {
+    if p == "Left" {
+        "left_options"
+    } else {
+        "right_options"
+    }
+}
+
+/// The three-term sum `a + b - c` with its term `k` written as `var`.
+fn sum_with(terms: &[&str; 3], k: usize, var: &str) -> String {
+    let mut parts = terms.map(str::to_string);
+    parts[k] = var.into();
+    format!("{} + {} - {}", parts[0], parts[1], parts[2])
+}
+
+/// Who moves in term `k` of `a + b - c` when `p` moves in the sum: the
+/// subtracted term moves by the other player's rules.
+fn mover_in(k: usize, p: &str) -> &'static str {
+    match (k == 2, p == "Left") {
+        (false, true) | (true, false) => "Left",
+        _ => "Right",
+    }
+}
+
 struct Check {
     s: Session,
 }
@@ -38,11 +63,7 @@ impl Check {
     /// Whether `m` is among the options of `g` for the player (`p` is
     /// "Left" or "Right"), by the rules' notation.
     fn is_option(&mut self, g: &Value, m: &Value, p: &str) -> bool {
-        let f = if p == "Left" {
-            "left_options"
-        } else {
-            "right_options"
-        };
+        let f = options_fn(p);
         let opts = self.eval(&format!("{f}(g)"), &[("g", g.clone())]);
         let want = self.show(m);
         items(&opts).iter().any(|o| self.s.show(o) == want)
@@ -155,11 +176,7 @@ impl Check {
                 .iter()
                 .map(|w| self.s.show(w))
                 .collect();
-        let f = if p == "Left" {
-            "left_options"
-        } else {
-            "right_options"
-        };
+        let f = options_fn(p);
         let mut by_value = Vec::new();
         for o in items(&self.eval(&format!("{f}(g)"), &[("g", g.clone())])) {
             if self.holds(&format!("value(o) {ge} 0"), &[("o", o.clone())]) {
@@ -278,18 +295,11 @@ fn moves_in_sums_name_their_component() {
     ];
     let sum = format!("{} + {} - {}", terms[0], terms[1], terms[2]);
     for p in ["Left", "Right"] {
-        let q = if p == "Left" { "Right" } else { "Left" };
         let g = c.eval(&sum, &[]);
         let rows = items(&c.eval(&format!("move_roles(g, {p})"), &[("g", g.clone())]));
         let mut count = 0;
         for (k, t) in terms.iter().enumerate() {
-            // The subtracted term moves by the other player's rules.
-            let mover = if k == 2 { q } else { p };
-            let f = if mover == "Left" {
-                "left_options"
-            } else {
-                "right_options"
-            };
+            let f = options_fn(mover_in(k, p));
             count += items(&c.eval(&format!("{f}({t})"), &[])).len();
         }
         assert_eq!(rows.len(), count, "{p}");
@@ -297,9 +307,7 @@ fn moves_in_sums_name_their_component() {
             let fields = items(&row);
             let [k, o]: [Value; 2] = items(&fields[0]).try_into().expect("[k, option]");
             let k: usize = c.show(&k).parse().expect("an index");
-            let mut parts: Vec<String> = terms.iter().map(|t| t.to_string()).collect();
-            parts[k] = "o".into();
-            let moved = format!("{} + {} - {}", parts[0], parts[1], parts[2]);
+            let moved = sum_with(&terms, k, "o");
             let b = [("o", o.clone()), ("val", fields[1].clone())];
             assert!(
                 c.holds(&format!("value({moved}) == val"), &b),
@@ -333,7 +341,6 @@ fn hottest_moves_gain_what_values_say() {
     ];
     let sum = format!("{} + {} - {}", terms[0], terms[1], terms[2]);
     for p in ["Left", "Right"] {
-        let q = if p == "Left" { "Right" } else { "Left" };
         let g = c.eval(&sum, &[]);
         let rows = items(&c.eval(&format!("hottest_moves(g, {p})"), &[("g", g.clone())]));
         assert!(!rows.is_empty(), "{p}");
@@ -341,9 +348,7 @@ fn hottest_moves_gain_what_values_say() {
             let fields = items(&row);
             let [k, o]: [Value; 2] = items(&fields[0]).try_into().expect("[k, option]");
             let k: usize = c.show(&k).parse().expect("an index");
-            let mut parts: Vec<String> = terms.iter().map(|t| t.to_string()).collect();
-            parts[k] = "o".into();
-            let moved = format!("{} + {} - {}", parts[0], parts[1], parts[2]);
+            let moved = sum_with(&terms, k, "o");
             let gain = if p == "Left" {
                 format!("value({moved}) - value({sum})")
             } else {
@@ -354,12 +359,7 @@ fn hottest_moves_gain_what_values_say() {
             // The component is among the hottest with a move.
             let t = c.show(&fields[2]);
             for (j, term) in terms.iter().enumerate() {
-                let mover = if j == 2 { q } else { p };
-                let f = if mover == "Left" {
-                    "left_options"
-                } else {
-                    "right_options"
-                };
+                let f = options_fn(mover_in(j, p));
                 if items(&c.eval(&format!("{f}({term})"), &[])).is_empty() {
                     continue;
                 }
@@ -370,16 +370,9 @@ fn hottest_moves_gain_what_values_say() {
                 );
             }
             // No move of that component gains more.
-            let mover = if k == 2 { q } else { p };
-            let f = if mover == "Left" {
-                "left_options"
-            } else {
-                "right_options"
-            };
+            let f = options_fn(mover_in(k, p));
             for other in items(&c.eval(&format!("{f}({})", terms[k]), &[])) {
-                let mut parts: Vec<String> = terms.iter().map(|t| t.to_string()).collect();
-                parts[k] = "x".into();
-                let moved = format!("{} + {} - {}", parts[0], parts[1], parts[2]);
+                let moved = sum_with(&terms, k, "x");
                 let other_gain = if p == "Left" {
                     format!("value({moved}) - value({sum})")
                 } else {

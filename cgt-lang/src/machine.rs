@@ -290,12 +290,30 @@ impl Machine {
     /// either are looked at, not the whole session.
     pub fn mark_recursive_after(&mut self, id: GlobalId, old: Option<Value>) {
         let mut candidates: Vec<Arc<Function>> = Vec::new();
-        let mut seen: hashbrown::HashSet<GlobalId> = hashbrown::HashSet::new();
-        let mut stack: Vec<GlobalId> = vec![id];
+        let mut from = vec![id];
         if let Some(Value::Function(f)) = old {
-            stack.extend(f.lambda.uses.iter().copied());
+            from.extend(f.lambda.uses.iter().copied());
             candidates.push(f);
         }
+        self.walk_uses(from, |g| {
+            candidates.push(g.clone());
+            false
+        });
+        for f in &candidates {
+            let mut recursive = false;
+            self.walk_uses(f.lambda.uses.clone(), |g| {
+                recursive = Arc::ptr_eq(g, f);
+                recursive
+            });
+            f.set_recursive(recursive);
+        }
+    }
+
+    /// Visit each function held by the slots `from` and by the slots the
+    /// functions visited use, once each, until `visit` returns true.
+    fn walk_uses(&self, from: Vec<GlobalId>, mut visit: impl FnMut(&Arc<Function>) -> bool) {
+        let mut seen: hashbrown::HashSet<GlobalId> = hashbrown::HashSet::new();
+        let mut stack = from;
         while let Some(slot) = stack.pop() {
             if !seen.insert(slot) {
                 continue;
@@ -303,32 +321,12 @@ impl Machine {
             if let Some(Some(Value::Function(g))) =
                 self.globals.get(slot as usize).map(|g| &g.value)
             {
-                stack.extend(g.lambda.uses.iter().copied());
-                candidates.push(g.clone());
-            }
-        }
-        for f in &candidates {
-            f.set_recursive(self.reaches_itself(f));
-        }
-    }
-
-    /// Whether `f` can reach itself through the functions its body uses.
-    fn reaches_itself(&self, f: &Arc<Function>) -> bool {
-        let mut seen: hashbrown::HashSet<GlobalId> = hashbrown::HashSet::new();
-        let mut stack: Vec<GlobalId> = f.lambda.uses.clone();
-        while let Some(id) = stack.pop() {
-            if !seen.insert(id) {
-                continue;
-            }
-            if let Some(Some(Value::Function(g))) = self.globals.get(id as usize).map(|g| &g.value)
-            {
-                if Arc::ptr_eq(g, f) {
-                    return true;
+                if visit(g) {
+                    return;
                 }
                 stack.extend(g.lambda.uses.iter().copied());
             }
         }
-        false
     }
 
     #[inline]

@@ -19,6 +19,15 @@ fn count(arg: Option<&String>) -> Option<usize> {
         .filter(|&n| n <= COUNT_MAX)
 }
 
+/// An optional count of runs: `default` when absent, at least 1, None if
+/// it is not a count.
+fn count_or(arg: Option<&String>, default: usize) -> Option<usize> {
+    match arg {
+        None => Some(default),
+        some => count(some).map(|n| n.max(1)),
+    }
+}
+
 /// The peer's ten `thermo` games (peers/cgt-crate/README.md).
 const THERMO_GAMES: [(&str, &str); 10] = [
     ("switch", "{2|-1}"),
@@ -85,28 +94,16 @@ pub fn run(args: &[String]) -> ExitCode {
             }
         }
         Some("language") => {
-            let runs = match args.get(1) {
-                None => 3,
-                Some(s) => match count(Some(s)) {
-                    Some(n) => n.max(1),
-                    None => {
-                        eprintln!("{BENCH_USAGE}");
-                        return ExitCode::from(2);
-                    }
-                },
+            let Some(runs) = count_or(args.get(1), 3) else {
+                eprintln!("{BENCH_USAGE}");
+                return ExitCode::from(2);
             };
             language(runs)
         }
         Some("thermo") => {
-            let repeat = match args.get(2) {
-                None => 1,
-                Some(s) => match count(Some(s)) {
-                    Some(n) => n.max(1),
-                    None => {
-                        eprintln!("{BENCH_USAGE}");
-                        return ExitCode::from(2);
-                    }
-                },
+            let Some(repeat) = count_or(args.get(2), 1) else {
+                eprintln!("{BENCH_USAGE}");
+                return ExitCode::from(2);
             };
             thermo(repeat);
             ExitCode::SUCCESS

@@ -9,8 +9,7 @@ use crate::value::Value;
 use crate::world::{form_options, loopy_value, not_stopper_sided};
 use cgt_core::game::Arena;
 use cgt_core::loopy::{
-    ordinal, variety, Loopy, LoopyOutcome, NotStopperSided, Pseudonumber, Sides, Stopper,
-    VarietyError,
+    ordinal, variety, Loopy, LoopyOutcome, Pseudonumber, Sides, Stopper, VarietyError,
 };
 use std::sync::Arc;
 
@@ -42,29 +41,10 @@ macro_rules! loopy_pred {
     };
 }
 
-/// A built-in `name(G, H)` of two stoppers that yields a stopper.
-macro_rules! side_sum_builtin {
-    ($name:literal, $help:literal, $example:literal, $f:expr) => {
-        Builtin {
-            name: $name,
-            signature: concat!($name, "(G, H)"),
-            arity: 2..=2,
-            topic: "loopy",
-            help: $help,
-            example: $example,
-            run: Run::Native(|s, a| {
-                let g = s.world().to_loopy(&a.values[0], a.spans[0])?;
-                let h = s.world().to_loopy(&a.values[1], a.spans[1])?;
-                let f: fn(&mut Arena, &Loopy, &Loopy) -> Result<Loopy, NotStopperSided> = $f;
-                let x = f(s.arena(), &g, &h).map_err(|_| not_stopper_sided(a.call))?;
-                Ok(loopy_value(x))
-            }),
-        }
-    };
-}
-
-/// A variety: a stopper from the stopper G and the stoppers after it.
-macro_rules! variety_builtin {
+/// A built-in that makes a stopper from stoppers (degrees, upsums,
+/// varieties): its arguments as stoppers, an error at the call if the
+/// result cannot be named.
+macro_rules! stopper_builtin {
     ($name:literal, $signature:literal, $arity:literal, $help:literal, $example:literal, $f:expr) => {
         Builtin {
             name: $name,
@@ -78,8 +58,8 @@ macro_rules! variety_builtin {
                 for (v, span) in a.values.iter().zip(a.spans.iter()) {
                     args.push(s.world().to_loopy(v, *span)?);
                 }
-                let f: fn(&mut Arena, &Loopy, &[Loopy]) -> Result<Loopy, VarietyError> = $f;
-                let x = f(s.arena(), &args[0], &args).map_err(|e| variety_error(e, a.call))?;
+                let f: fn(&mut Arena, &[Loopy]) -> Result<Loopy, VarietyError> = $f;
+                let x = f(s.arena(), &args).map_err(|e| variety_error(e, a.call))?;
                 Ok(loopy_value(x))
             }),
         }
@@ -158,54 +138,53 @@ pub static LOOPY: &[Builtin] = &[
             Ok(Value::Bool(sum == g))
         }),
     },
-    Builtin {
-        name: "degree",
-        signature: "degree(G)",
-        arity: 1..=1,
-        topic: "loopy",
-        help: "The degree of loopiness of the stopper G: G upsum -G (0 for a short game). Idempotent for most stoppers: degree(upon) = ^<on>, degree(3/2under) = over.",
-        example: "degree({pass|3/2})",
-        run: Run::Native(|s, a| {
-            let g = s.world().to_loopy(&a.values[0], a.spans[0])?;
-            let d = variety::degree(s.arena(), &g).map_err(|_| not_stopper_sided(a.call))?;
-            Ok(loopy_value(d))
-        }),
-    },
-    side_sum_builtin!(
+    stopper_builtin!(
+        "degree",
+        "degree(G)",
+        1,
+        "The degree of loopiness of the stopper G: G upsum -G (0 for a short game). Idempotent for most stoppers: degree(upon) = ^<on>, degree(3/2under) = over.",
+        "degree({pass|3/2})",
+        |ar, g| Ok(variety::degree(ar, &g[0])?)
+    ),
+    stopper_builtin!(
         "upsum",
+        "upsum(G, H)",
+        2,
         "G upsum H: the onside of G + H for stoppers G and H (their sum when it is a stopper): upsum(on, off) = on.",
         "upsum(over, under)",
-        variety::upsum
+        |ar, g| Ok(variety::upsum(ar, &g[0], &g[1])?)
     ),
-    side_sum_builtin!(
+    stopper_builtin!(
         "downsum",
+        "downsum(G, H)",
+        2,
         "G downsum H: the offside of G + H for stoppers G and H (their sum when it is a stopper): downsum(on, off) = off.",
         "downsum(over, under)",
-        variety::downsum
+        |ar, g| Ok(variety::downsum(ar, &g[0], &g[1])?)
     ),
-    variety_builtin!(
+    stopper_builtin!(
         "upsum_variety",
         "upsum_variety(G, D)",
         2,
         "The upsum variety of the stopper G relative to the idempotent D: G upsum (-G downsum -D).",
         "upsum_variety({pass|3/2}, over)",
-        |ar, g, a| variety::upsum_variety(ar, g, &a[1])
+        |ar, g| variety::upsum_variety(ar, &g[0], &g[1])
     ),
-    variety_builtin!(
+    stopper_builtin!(
         "downsum_variety",
         "downsum_variety(G, D)",
         2,
         "The downsum variety of the stopper G relative to the idempotent D: G downsum (-G upsum D).",
         "downsum_variety({pass|3/2}, over)",
-        |ar, g, a| variety::downsum_variety(ar, g, &a[1])
+        |ar, g| variety::downsum_variety(ar, &g[0], &g[1])
     ),
-    variety_builtin!(
+    stopper_builtin!(
         "variety",
         "variety(G)",
         1,
         "The variety of a stable stopper G: its upsum and downsum varieties relative to its degree, which agree (an error for an unstable game such as Grenville's a{0|{0||||0,*2|||a|0||0}||0}, or when the degree is not idempotent).",
         "variety({pass|3/2})",
-        |ar, g, _| variety::variety(ar, g)
+        |ar, g| variety::variety(ar, &g[0])
     ),
     Builtin {
         name: "is_stable",

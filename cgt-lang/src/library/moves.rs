@@ -56,6 +56,12 @@ fn flat_terms(sum: &Sum, neg: bool, out: &mut Vec<(bool, Value)>) {
     }
 }
 
+/// How a move in term `k` of a sum shows: `[k, option]`.
+fn in_term(world: &mut World, k: usize, option: Value) -> Value {
+    let index = Value::Game(world.arena.integer(k as i64));
+    Value::list(vec![index, option])
+}
+
 /// The moves Left (`left`) or Right can make from `g`: to positions of
 /// the rules, options of a form or a value, or in one term of a sum.
 fn options(world: &mut World, g: &Value, left: bool, span: Span) -> Result<Vec<Move>, Error> {
@@ -86,8 +92,7 @@ fn options(world: &mut World, g: &Value, left: bool, span: Span) -> Result<Vec<M
                 for o in options(world, term, left != *neg, span)? {
                     let mut moved = terms.clone();
                     moved[k] = (*neg, o.game.clone());
-                    let index = Value::Game(world.arena.integer(k as i64));
-                    let shown = Value::list(vec![index, o.shown]);
+                    let shown = in_term(world, k, o.shown);
                     out.push(Move {
                         game: Value::Sum(Arc::new(Sum {
                             terms: moved,
@@ -223,11 +228,11 @@ pub static MOVES: &[Builtin] = &[
             let left = a.is_left(1)?;
             let span = a.spans[0];
             let opts = options(s.world(), &a.values[0], left, span)?;
+            let mover = if left { Outcome::L } else { Outcome::R };
             let mut wins = Vec::new();
             for o in opts {
                 cgt_core::interrupt::check();
                 let outcome = s.world().outcome_of(&o.game, span)?;
-                let mover = if left { Outcome::L } else { Outcome::R };
                 if outcome == mover || outcome == Outcome::P {
                     wins.push(o.shown);
                 }
@@ -261,11 +266,14 @@ fn hottest_moves(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
         other => vec![(false, other.clone())],
     };
     // The value of a term as it counts in the sum.
-    let signed = |world: &mut World, neg: bool, v: &Value| -> Result<GameId, Error> {
-        let g = world.to_game(v, span)?;
-        Ok(if neg { world.arena.neg(g) } else { g })
+    let signed = |world: &mut World, neg: bool, g: GameId| {
+        if neg {
+            world.arena.neg(g)
+        } else {
+            g
+        }
     };
-    // Each term with moves for the player: its moves and temperature.
+    // Each term with moves for the player: its moves, value and temperature.
     let mut parts = Vec::new();
     for (k, (neg, term)) in terms.iter().enumerate() {
         let moves = options(world, term, left != *neg, span)?;
@@ -273,17 +281,18 @@ fn hottest_moves(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
             continue;
         }
         let g = world.to_game(term, span)?;
-        parts.push((k, *neg, term, moves, world.arena.temperature(g)));
+        parts.push((k, *neg, g, moves, world.arena.temperature(g)));
     }
     let Some(hottest) = parts.iter().map(|p| p.4.clone()).max() else {
         return Ok(Value::list(Vec::new()));
     };
     let mut rows = Vec::new();
-    for (k, neg, term, moves, temp) in parts.into_iter().filter(|p| p.4 == hottest) {
-        let before = signed(world, neg, term)?;
+    for (k, neg, g, moves, temp) in parts.into_iter().filter(|p| p.4 == hottest) {
+        let before = signed(world, neg, g);
         let mut gains = Vec::with_capacity(moves.len());
         for m in &moves {
-            let after = signed(world, neg, &m.game)?;
+            let after = world.to_game(&m.game, span)?;
+            let after = signed(world, neg, after);
             let (a, b) = if left {
                 (after, before)
             } else {
@@ -301,8 +310,7 @@ fn hottest_moves(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
                 continue;
             }
             let shown = if is_sum {
-                let index = Value::Game(world.arena.integer(k as i64));
-                Value::list(vec![index, m.shown])
+                in_term(world, k, m.shown)
             } else {
                 m.shown
             };
