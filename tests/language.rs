@@ -624,6 +624,71 @@ fn a_cycle_through_a_lying_key_names_the_key() {
     assert!(e.contains("not a short game") && !e.contains("key"), "{e}");
 }
 
+/// `--check-keys` samples the merged positions of the whole exploration:
+/// a key of two-heap Nim that lies only on [b+1,b] for 30 <= b < 39 (each
+/// given the node of the equal heaps, 0) made `*11` for `*15`, and was let
+/// through when only the first 100 merged positions were checked; the
+/// sample (one in eight past those) takes one of the nine.
+#[test]
+fn check_keys_flag_samples_the_whole_exploration() {
+    let mut s = Session::new();
+    run(
+        &mut s,
+        "def mv(p) = [[a, p[1]] for a in 0..p[0]-1] + [[p[0], b] for b in 0..p[1]-1]",
+    );
+    run(
+        &mut s,
+        "def key(p) = if p[0] == p[1] + 1 and p[1] >= 30 and p[1] < 39 then [p[1], p[1]] else (if p[0] < p[1] then p else [p[1], p[0]])",
+    );
+    run(&mut s, "K = ruleset(mv, mv, key = key)");
+    assert_eq!(run(&mut s, "value(K([40, 39]))"), "*11");
+    run(&mut s, "K = ruleset(mv, mv, key = key)");
+    s.world().check_keys = true;
+    let e = fails(&mut s, "value(K([40, 39]))");
+    assert!(e.contains("the key lies: K([3"), "{e}");
+    // An honest key passes, with as many merged positions.
+    run(
+        &mut s,
+        "def sorted(p) = if p[0] < p[1] then p else [p[1], p[0]]",
+    );
+    run(&mut s, "H = ruleset(mv, mv, key = sorted)");
+    assert_eq!(run(&mut s, "value(H([40, 39]))"), "*15");
+}
+
+/// A `components` function that lies (heap 1, worth `*`, split into two
+/// empty heaps) is caught by `--check-keys` and `check_keys`: a position
+/// split into components must have the value of its own moves.
+#[test]
+fn check_keys_finds_components_that_lie() {
+    let mut s = Session::new();
+    run(&mut s, "def take(n) = [n - k for k in [1, 2] if k <= n]");
+    run(&mut s, "def parts(n) = if n == 1 then [0, 0] else [n]");
+    run(&mut s, "C = ruleset(take, take, components = parts)");
+    // Heap 4 of take-1-or-2 is `*`: the lie makes it 0.
+    assert_eq!(run(&mut s, "value(C(4))"), "0");
+    let e = fails(&mut s, "check_keys(C, 4)");
+    assert!(
+        e.contains("the components lie: C(1) was split into [0,0], whose values add to 0, but by its own moves its value is *"),
+        "{e}"
+    );
+    run(&mut s, "C = ruleset(take, take, components = parts)");
+    s.world().check_keys = true;
+    let e = fails(&mut s, "value(C(4))");
+    assert!(e.contains("the components lie: C(1)"), "{e}");
+    // Honest components pass: a list of heaps splits into its heaps.
+    run(
+        &mut s,
+        "def mvs(p) = [p[:k] + [m] + p[k+1:] for k in 0..len(p)-1 for m in take(p[k])]",
+    );
+    run(&mut s, "def heaps(p) = [[h] for h in p]");
+    run(&mut s, "D = ruleset(mvs, mvs, components = heaps)");
+    assert_eq!(run(&mut s, "value(D([4, 5, 7]))"), "*2");
+    let checked: i64 = run(&mut s, "check_keys(D, [4, 5, 7], 1000)")
+        .parse()
+        .unwrap();
+    assert!(checked > 0, "{checked}");
+}
+
 /// `check_keys` values the positions a key merged by the moves alone: an
 /// honest symmetry passes (also a signed key that negates, Domineering's),
 /// a key that lies is named with the two values.

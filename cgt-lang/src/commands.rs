@@ -178,8 +178,12 @@ impl Session {
             },
             "threads" => match value.parse::<usize>() {
                 Ok(n) if n <= 256 => {
-                    cgt_core::ruleset::set_threads(n);
-                    Ok(format!("threads = {}", cgt_core::ruleset::threads()))
+                    let in_force = cgt_core::ruleset::set_threads(n);
+                    Ok(if n > in_force {
+                        format!("threads = {in_force} (one per core: this machine has {in_force})")
+                    } else {
+                        format!("threads = {in_force}")
+                    })
                 }
                 _ => Err(Error::plain(
                     "expected a number of threads from 0 (every core) to 256",

@@ -26,8 +26,14 @@ pub fn parsed<T: FromStr>(args: &[String], name: &str, what: &str) -> Result<Opt
 /// The most worker threads a command accepts.
 pub const MAX_THREADS: usize = 256;
 
-/// `--threads T` with 1 <= T <= 256 (none: every core).
+/// `--threads T` with 1 <= T <= 256 (none: every core), at most one per
+/// core (more only share the cores and multiply the workers' memory).
 pub fn threads(args: &[String]) -> Result<Option<usize>, String> {
+    Ok(asked_threads(args)?.map(|t| t.min(cgt_core::ruleset::cores())))
+}
+
+/// `--threads T` as given, checked to be from 1 to 256.
+pub fn asked_threads(args: &[String]) -> Result<Option<usize>, String> {
     let what = format!("a number of threads from 1 to {MAX_THREADS}");
     match parsed::<usize>(args, "--threads", &what)? {
         Some(t) if !(1..=MAX_THREADS).contains(&t) => {

@@ -30,7 +30,7 @@ options: --json (results as JSON objects, with -e and --batch), --vi (Vi keys in
          --quiet (no progress line for long computations),
          --check-keys (check user rulesets' keys on a sample; a key that lies is an error),
          --max-memory SIZE (stop a computation past SIZE, e.g. 8G; default 3/4 of RAM),
-         --threads T (threads for one big value; default every core)
+         --threads T (threads for one big value; default and at most every core)
        cgt check NAME ...   verify a paper's theorem exhaustively (`cgt check` lists them)
        cgt tabulate psn ... store every position's outcome, atomic weight and value in SQLite
        cgt sls-game ...     play four-player So Long Sucker at the terminal (`cgt sls-game --help`)
@@ -105,14 +105,17 @@ fn dispatch(args: &[String]) -> ExitCode {
     memory::set_limit(limit);
     // Threads for one value, anywhere on the line; `check`, `bench` and
     // `tabulate` read the same flag for their own workers.
-    let threads = match cli::threads(&args) {
+    let threads = match cli::asked_threads(&args) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
-    cgt_core::ruleset::set_threads(threads.unwrap_or(0));
+    let in_force = cgt_core::ruleset::set_threads(threads.unwrap_or(0));
+    if let Some(t) = threads.filter(|&t| t > in_force) {
+        eprintln!("warning: --threads {t}: this machine has {in_force} cores; using {in_force}");
+    }
     if let Some(k) = args.iter().position(|a| a == "--threads") {
         let flag: Vec<String> = args.drain(k..k + 2).collect();
         if ["bench", "check", "tabulate"].contains(&args.first().map_or("", String::as_str)) {

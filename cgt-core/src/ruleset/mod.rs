@@ -32,7 +32,7 @@ use crate::game::{Arena, GameId};
 use crate::interrupt::Grows;
 use crate::loopy::{GeneralizedNim, NotStopperSided, Sides};
 use hashbrown::{HashMap, HashSet};
-pub use parallel::{set_threads, threads};
+pub use parallel::{cores, set_threads, threads};
 use parallel::{Alone, MemoOf};
 pub use repeating::NotImpartial;
 use std::hash::Hash;

@@ -202,15 +202,24 @@ fn past_half_the_memory_limit() -> bool {
 
 static THREADS: AtomicUsize = AtomicUsize::new(0);
 
-/// Use `n` threads for one value (0: every core).
-pub fn set_threads(n: usize) {
+/// The cores this process may run on.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Use `n` threads for one value (0: every core), at most one per core:
+/// more only share the cores and multiply the memos, each a worker's own.
+/// The number in force is returned.
+pub fn set_threads(n: usize) -> usize {
+    let n = if n == 0 { cores() } else { n.min(cores()) };
     THREADS.store(n, Ordering::Relaxed);
+    n
 }
 
 /// The threads one value uses: as set, else every core.
 pub fn threads() -> usize {
     match THREADS.load(Ordering::Relaxed) {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        0 => cores(),
         n => n,
     }
 }
@@ -262,6 +271,10 @@ where
         let mut first = Worker::new(table, &mut self.memo.values, 0, &senders, inboxes.remove(0));
         let done = std::thread::scope(|scope| {
             for (me, inbox) in (1..threads).zip(inboxes) {
+                if past_half_the_memory_limit() {
+                    // A helper's memo is its own: near the limit none is added.
+                    break;
+                }
                 let (root, senders) = (root.clone(), &senders);
                 let helper = move || {
                     let run = catch_unwind(AssertUnwindSafe(|| {

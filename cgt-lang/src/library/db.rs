@@ -22,7 +22,16 @@ pub static DB: &[Builtin] = &[Builtin {
             _ => Err(Error::spanned(a.spans[k], "expected a string")),
         };
         let (file, sql) = (text(0)?, text(1)?);
-        let fail = |e: rusqlite::Error| Error::spanned(a.call, format!("{file}: {e}"));
+        let fail = |e: rusqlite::Error| match e.sqlite_error_code() {
+            // SQLite's heap reached the room the memory limit leaves.
+            Some(rusqlite::ErrorCode::OutOfMemory) => {
+                let mut e = Error::from(cgt_core::interrupt::Stop::MemoryLimit);
+                e.place(a.call);
+                e
+            }
+            _ => Error::spanned(a.call, format!("{file}: {e}")),
+        };
+        let _heap = SqliteHeap::within_the_limit();
         let db = open_read_only(&file).map_err(|e| Error::spanned(a.spans[0], e))?;
         // Queries only: a statement that would write (VACUUM INTO, PRAGMA
         // writes, ...) is refused before it runs; ATTACH cannot open a file.
@@ -58,6 +67,9 @@ pub static DB: &[Builtin] = &[Builtin {
                     ValueRef::Integer(i) => Value::Game(s.arena().integer(i)),
                     ValueRef::Real(x) => Value::Str(x.to_string().into()),
                     ValueRef::Text(t) | ValueRef::Blob(t) => {
+                        // Copied twice on the way to a string, while
+                        // SQLite still holds it.
+                        crate::error::room_for(2 * t.len() + SqliteHeap::used(), a.call)?;
                         Value::Str(String::from_utf8_lossy(t).into_owned().into())
                     }
                 });
@@ -68,6 +80,40 @@ pub static DB: &[Builtin] = &[Builtin {
         Ok(Value::list(out))
     }),
 }];
+
+/// SQLite's own heap (its allocations do not pass through the engine's
+/// account) held, while a query runs, to the room the memory limit leaves;
+/// no limit again when dropped (`cgt tabulate` writes without one).
+struct SqliteHeap;
+
+impl SqliteHeap {
+    fn within_the_limit() -> SqliteHeap {
+        let limit = cgt_core::interrupt::memory_limit();
+        if limit != 0 {
+            let room = limit
+                .saturating_sub(cgt_core::interrupt::live_bytes())
+                .max(1);
+            // SAFETY: sets SQLite's process-wide heap limit; callable at any time.
+            unsafe {
+                rusqlite::ffi::sqlite3_hard_heap_limit64(i64::try_from(room).unwrap_or(i64::MAX))
+            };
+        }
+        SqliteHeap
+    }
+
+    /// Bytes SQLite holds now.
+    fn used() -> usize {
+        // SAFETY: reads SQLite's memory statistics.
+        usize::try_from(unsafe { rusqlite::ffi::sqlite3_memory_used() }).unwrap_or(0)
+    }
+}
+
+impl Drop for SqliteHeap {
+    fn drop(&mut self) {
+        // SAFETY: as above; 0 is no limit.
+        unsafe { rusqlite::ffi::sqlite3_hard_heap_limit64(0) };
+    }
+}
 
 /// A connection that can only read: the file (a regular file; never a
 /// device, a pipe or a directory) opened read-only, no database attached,

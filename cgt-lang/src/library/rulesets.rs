@@ -597,13 +597,26 @@ pub fn make_position(
     span: Span,
 ) -> Result<Value, Error> {
     let graph = current(rs);
+    let made = position_of(s, rs, &graph, p, span)?;
+    if s.world().check_keys && (!merging(rs).is_empty() || rs.components.is_some()) {
+        verify_keys(s, rs, &graph, Sample::Fresh, span)?;
+    }
+    Ok(made)
+}
+
+/// The position `p` of the ruleset `rs` in `graph`, explored (unchecked).
+fn position_of(
+    s: &mut dyn Context,
+    rs: &Arc<UserRuleset>,
+    graph: &Arc<Graph>,
+    p: Value,
+    span: Span,
+) -> Result<Value, Error> {
+    let graph = graph.clone();
     // It prints as given (its node's position may be another with the
     // same key).
     let shown = format!("{}({})", graph.name, s.show(&p));
     let root = explore(s, rs, &graph, p, span)?;
-    if s.world().check_keys && !merging(rs).is_empty() {
-        verify_keys(s, rs, &graph, CHECKS_PER_POSITION, true, span)?;
-    }
     let position = Pos(smallvec::smallvec![root]);
     Ok(Value::position(Arc::new(UserPosition(
         Positioned {
@@ -1104,16 +1117,14 @@ fn find_cycle(d: &GraphData, root: u32) -> Option<Vec<u32>> {
     None
 }
 
-/// `check_keys(R, p [, n])`: the key, signed key or conjugate of a user
-/// ruleset checked on a sample: up to `n` positions that were given the
-/// node of another position (or its negative) are valued by the moves
-/// alone and compared with that position's value.
+/// `check_keys(R, p [, n])`: the key, signed key or conjugate and the
+/// components of a user ruleset checked on a sample of `n` positions.
 pub static CHECK_KEYS: Builtin = Builtin {
     name: "check_keys",
     signature: "check_keys(R, p [, n])",
     arity: 2..=3,
     topic: "rulesets",
-    help: "Check that the key, signed_key or conjugate of the user ruleset R tells the truth on positions reachable from p: up to n (default 100) positions that it merged with another position (or with its negative) are valued by the moves alone, without the key, and compared. The number of positions checked, or an error naming the first position whose key lies and the two values. A key that lies gives values that depend on the order positions are met in.",
+    help: "Check that the key, signed_key or conjugate and the components of the user ruleset R tell the truth on positions reachable from p: up to n (default 100) positions, chosen by a hash of their text from the whole exploration, that the key merged with another position (or with its negative) are valued by the moves alone, without the key, and compared; positions the components split must have the value of their own moves (not checked where positions repeat). The number of positions checked, or an error naming the first position whose key or components lie and the two values. A key that lies gives values that depend on the order positions are met in. --check-keys (:set check_keys on) runs this check each time a position is made, on the first 100 positions not checked yet and one in eight of the others.",
     example: "def mv(s) = [s[:k] + \".\" + s[k+1:] for k in 0..len(s)-1 if s[k] == \"x\"]; def sym(s) = min(s, reverse(s)); K = ruleset(mv, mv, key = sym); check_keys(K, \"xx.xxx\")",
     run: Run::Native(check_keys),
 };
@@ -1135,42 +1146,80 @@ fn check_keys(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
             .ok_or_else(|| Error::spanned(a.spans[2], "n: a positive count"))?,
     };
     let span = a.call;
-    make_position(s, rs, a.values[1].clone(), span)?;
     let graph = current(rs);
-    let checked = verify_keys(s, rs, &graph, limit, false, span)?;
+    position_of(s, rs, &graph, a.values[1].clone(), span)?;
+    let checked = verify_keys(s, rs, &graph, Sample::Count(limit), span)?;
     Ok(Value::Game(s.arena().integer(checked as i64)))
 }
 
-/// How many merged positions `--check-keys` checks per position made.
+/// Which positions a check of keys and components takes.
+#[derive(Clone, Copy)]
+enum Sample {
+    /// `--check-keys`, each time a position is made: of the positions not
+    /// checked yet, the first [`CHECKS_PER_POSITION`] met and one in
+    /// [`SAMPLE_RATE`] of the others, chosen by a hash of the position
+    /// (spread over the whole exploration, the same on every run).
+    Fresh,
+    /// `check_keys(R, p, n)`: `n` positions chosen by their hash.
+    Count(usize),
+}
+
+/// How many positions `--check-keys` checks first per position made.
 const CHECKS_PER_POSITION: usize = 100;
 
-/// Up to `limit` positions of `graph` that the key merged with another
-/// position (or its negative), in the order they were met (only those not
-/// checked before if `fresh_only`), valued by the moves alone and compared
-/// with that position's value; how many were checked, or an error naming
-/// the first lie.
+/// Past the first, `--check-keys` checks one position in this many.
+const SAMPLE_RATE: u64 = 8;
+
+/// A hash of a position that is the same on every run and in every front
+/// end: of its text (a game's node number in the arena depends on what
+/// the session made before).
+fn sample_hash(s: &mut dyn Context, p: &Value) -> u64 {
+    use std::hash::BuildHasher;
+    std::hash::BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default()
+        .hash_one(s.show(p))
+}
+
+/// What is checked of a position met: that its game is that of the node
+/// the key gave it (the negative if `negated`), whose position is the
+/// value; or, for a position split into components (or given another
+/// position's node, with components), that its own moves give the value
+/// of its node.
+enum Claim {
+    Merged(Value, bool),
+    Split,
+}
+
+/// Positions of `graph` that the key merged with another position (or its
+/// negative) or the components split, sampled as `sample` says, valued
+/// without the key (by the moves alone) or by their own moves, and
+/// compared with the value of their node: how many were checked, or an
+/// error naming the first lie. In rulesets whose positions repeat,
+/// components are not checked (a cycle's value is not the value of its
+/// moves' values).
 fn verify_keys(
     s: &mut dyn Context,
-    rs: &UserRuleset,
-    graph: &Graph,
-    limit: usize,
-    fresh_only: bool,
+    rs: &Arc<UserRuleset>,
+    graph: &Arc<Graph>,
+    sample: Sample,
     span: Span,
 ) -> Result<usize, Error> {
-    // The positions the key merged: each with the position whose node it
-    // was given and whether it is the negative.
-    let pairs: Vec<(Value, Value, bool)> = graph.read(|d| {
-        let mut pairs: Vec<(u32, Value, Value, bool)> = Vec::new();
+    let fresh_only = matches!(sample, Sample::Fresh);
+    let by_own_moves = rs.components.is_some() && !graph.cyclic.load(Ordering::Relaxed);
+    let claims = graph.read(|d| {
+        let mut claims: Vec<(u32, Value, Claim)> = Vec::new();
         for (k @ Key(p), &n) in &d.seen {
             let node = &d.nodes[(n & !NEGATED) as usize];
-            if (!crate::value::same(p, &node.position) || n & NEGATED != 0)
-                && !(fresh_only && d.checked.contains(k))
-            {
-                pairs.push((
+            let merged = !crate::value::same(p, &node.position) || n & NEGATED != 0;
+            if fresh_only && d.checked.contains(k) {
+                continue;
+            }
+            if by_own_moves && (merged || node.splits()) {
+                claims.push((n & !NEGATED, p.clone(), Claim::Split));
+            } else if merged {
+                claims.push((
                     n & !NEGATED,
                     p.clone(),
-                    node.position.clone(),
-                    n & NEGATED != 0,
+                    Claim::Merged(node.position.clone(), n & NEGATED != 0),
                 ));
             }
         }
@@ -1181,22 +1230,71 @@ fn verify_keys(
                 && !(fresh_only && d.checked.contains(&KeyRef(&node.position)))
             {
                 let other = &d.nodes[node.negative_of as usize];
-                pairs.push((
+                claims.push((
                     k as u32,
                     node.position.clone(),
-                    other.position.clone(),
-                    true,
+                    Claim::Merged(other.position.clone(), true),
                 ));
             }
         }
-        // In the order the nodes were made: the same sample every time.
-        pairs.sort_by_key(|x| x.0);
-        pairs.truncate(limit);
-        pairs
-            .into_iter()
-            .map(|(_, p, q, neg)| (p, q, neg))
-            .collect()
+        claims
     });
+    let mut claims: Vec<(u32, Value, Claim)> = claims;
+    match sample {
+        Sample::Fresh => {
+            // In the order the nodes were made.
+            claims.sort_by_key(|x| x.0);
+            let mut kept = Vec::new();
+            for (k, (_, p, c)) in claims.into_iter().enumerate() {
+                if k < CHECKS_PER_POSITION || sample_hash(s, &p).is_multiple_of(SAMPLE_RATE) {
+                    kept.push((p, c));
+                }
+            }
+            claims_to_check(s, rs, graph, kept, span)
+        }
+        Sample::Count(n) => {
+            let mut hashed: Vec<(u64, u32, Value, Claim)> = claims
+                .into_iter()
+                .map(|(node, p, c)| (sample_hash(s, &p), node, p, c))
+                .collect();
+            hashed.sort_by_key(|x| (x.0, x.1));
+            hashed.truncate(n);
+            let kept = hashed.into_iter().map(|(_, _, p, c)| (p, c)).collect();
+            claims_to_check(s, rs, graph, kept, span)
+        }
+    }
+}
+
+/// Check each claim; how many there were, or the first lie.
+fn claims_to_check(
+    s: &mut dyn Context,
+    rs: &Arc<UserRuleset>,
+    graph: &Arc<Graph>,
+    claims: Vec<(Value, Claim)>,
+    span: Span,
+) -> Result<usize, Error> {
+    let checked = claims.len();
+    for (p, claim) in claims {
+        match claim {
+            Claim::Merged(q, negated) => check_merge(s, rs, graph, &p, &q, negated, span)?,
+            Claim::Split => check_split(s, rs, graph, &p, span)?,
+        }
+        graph.write(|d| d.checked.insert(Key(p)));
+    }
+    Ok(checked)
+}
+
+/// `p`, given the node of `q` (of its negative if `negated`), valued by
+/// the moves alone (without key or conjugate) and compared with `q`.
+fn check_merge(
+    s: &mut dyn Context,
+    rs: &UserRuleset,
+    graph: &Graph,
+    p: &Value,
+    q: &Value,
+    negated: bool,
+    span: Span,
+) -> Result<(), Error> {
     let plain = graph
         .unkeyed
         .get_or_init(|| {
@@ -1212,35 +1310,73 @@ fn verify_keys(
             })
         })
         .clone();
-    let checked = pairs.len();
-    for (p, q, negated) in pairs {
-        let vp = make_position(s, &plain, p.clone(), span)?;
-        let vq = make_position(s, &plain, q.clone(), span)?;
-        // Loopy values where the positions repeat (short games otherwise).
-        let (gp, gq) = (
-            s.world().to_loopy(&vp, span)?,
-            s.world().to_loopy(&vq, span)?,
-        );
-        let expected = if negated {
-            gq.neg(s.arena())
-        } else {
-            gq.clone()
-        };
-        if gp != expected {
-            let (tp, tq) = (s.show(&p), s.show(&q));
-            let (vp, vq) = (s.show(&loopy_value(gp)), s.show(&loopy_value(gq)));
-            let how = if negated { "the negative of " } else { "" };
-            return Err(Error::spanned(
-                span,
-                format!(
-                    "the key lies: {name}({tp}) was given the node of {how}{name}({tq}), but by the moves alone its value is {vp} and that position's is {vq}",
-                    name = rs.name
-                ),
-            ));
-        }
-        graph.write(|d| d.checked.insert(Key(p)));
+    let vp = make_position(s, &plain, p.clone(), span)?;
+    let vq = make_position(s, &plain, q.clone(), span)?;
+    // Loopy values where the positions repeat (short games otherwise).
+    let (gp, gq) = (
+        s.world().to_loopy(&vp, span)?,
+        s.world().to_loopy(&vq, span)?,
+    );
+    let expected = if negated {
+        gq.neg(s.arena())
+    } else {
+        gq.clone()
+    };
+    if gp != expected {
+        let (tp, tq) = (s.show(p), s.show(q));
+        let (vp, vq) = (s.show(&loopy_value(gp)), s.show(&loopy_value(gq)));
+        let how = if negated { "the negative of " } else { "" };
+        return Err(Error::spanned(
+            span,
+            format!(
+                "the key lies: {name}({tp}) was given the node of {how}{name}({tq}), but by the moves alone its value is {vp} and that position's is {vq}",
+                name = rs.name
+            ),
+        ));
     }
-    Ok(checked)
+    Ok(())
+}
+
+/// `p`, split into components (or given another position's node): the
+/// game of its own moves, each valued by the ruleset, against the value
+/// of its node (the sum of its parts').
+fn check_split(
+    s: &mut dyn Context,
+    rs: &Arc<UserRuleset>,
+    graph: &Arc<Graph>,
+    p: &Value,
+    span: Span,
+) -> Result<(), Error> {
+    let whole = position_of(s, rs, graph, p.clone(), span)?;
+    let g = s.world().to_game(&whole, span)?;
+    let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+    for (side, (f, what)) in sides
+        .iter_mut()
+        .zip([(&rs.left, "left"), (&rs.right, "right")])
+    {
+        for o in moves(s, f, p, what, span)? {
+            let option = position_of(s, rs, graph, o, span)?;
+            side.push(s.world().to_game(&option, span)?);
+        }
+    }
+    let [left, right] = sides;
+    let by_moves = s.arena().construct(left, right);
+    if by_moves != g {
+        let parts = match &rs.components {
+            Some(f) => s.apply_one(f, p.clone(), span)?,
+            None => Value::Nil,
+        };
+        let (tp, parts) = (s.show(p), s.show(&parts));
+        let (vg, vm) = (s.show(&Value::Game(g)), s.show(&Value::Game(by_moves)));
+        return Err(Error::spanned(
+            span,
+            format!(
+                "the components lie: {name}({tp}) was split into {parts}, whose values add to {vg}, but by its own moves its value is {vm}",
+                name = rs.name
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// `ruleset(left, right [, components, key])`: a ruleset from the language's functions.

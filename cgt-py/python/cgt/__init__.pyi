@@ -278,14 +278,18 @@ def canonical(*args: Any, session: Optional[Session] = None) -> Any:
     bypassed. An explicit form '{...}' becomes its value. Example: canonical('{*|*}' + 3)"""
 
 def check_keys(*args: Any, session: Optional[Session] = None) -> Any:
-    """check_keys(R, p [, n]): Check that the key, signed_key or conjugate of the user ruleset
-    R tells the truth on positions reachable from p: up to n (default 100) positions that it
+    """check_keys(R, p [, n]): Check that the key, signed_key or conjugate and the components
+    of the user ruleset R tell the truth on positions reachable from p: up to n (default
+    100) positions, chosen by a hash of their text from the whole exploration, that the key
     merged with another position (or with its negative) are valued by the moves alone,
-    without the key, and compared. The number of positions checked, or an error naming the
-    first position whose key lies and the two values. A key that lies gives values that
-    depend on the order positions are met in. Example: def mv(s) = [s[:k] + "." + s[k+1:]
-    for k in 0..len(s)-1 if s[k] == "x"]; def sym(s) = min(s, reverse(s)); K = ruleset(mv,
-    mv, key = sym); check_keys(K, "xx.xxx")"""
+    without the key, and compared; positions the components split must have the value of
+    their own moves (not checked where positions repeat). The number of positions checked,
+    or an error naming the first position whose key or components lie and the two values. A
+    key that lies gives values that depend on the order positions are met in. --check-keys
+    (:set check_keys on) runs this check each time a position is made, on the first 100
+    positions not checked yet and one in eight of the others. Example: def mv(s) = [s[:k] +
+    "." + s[k+1:] for k in 0..len(s)-1 if s[k] == "x"]; def sym(s) = min(s, reverse(s)); K =
+    ruleset(mv, mv, key = sym); check_keys(K, "xx.xxx")"""
 
 def clobber(*args: Any, session: Optional[Session] = None) -> Any:
     """clobber("xo.|ox."): A Clobber position (CGSuite's notation): rows separated by `|`, `x`
