@@ -11,14 +11,18 @@ pub fn set_limit(bytes: usize) {
     cgt_core::interrupt::set_memory_limit(bytes);
 }
 
-/// The default limit: three quarters of physical memory, or of the
+/// The default limit: three quarters of physical memory, or half the
 /// process's address-space cap (`ulimit -v`) when that is lower, so a
 /// runaway computation stops with an error instead of being killed by the
-/// system or aborted by an allocation the cap refuses.
+/// system or aborted by an allocation the cap refuses. Half, because the
+/// address space holds more than the live heap: the allocator's reserved
+/// arenas, freed pages not yet returned, tables allocated but not yet
+/// touched and each worker's stack (two workers under a 2 GB cap and a
+/// 1.5 GB limit were aborted at a table's growth).
 pub fn default_limit() -> usize {
     let physical = physical_limit();
     match address_space_cap() {
-        Some(cap) if physical == 0 || cap / 4 * 3 < physical => cap / 4 * 3,
+        Some(cap) if physical == 0 || cap / 2 < physical => cap / 2,
         _ => physical,
     }
 }

@@ -379,6 +379,38 @@ fn a_value_too_big_for_the_limit_stops_within_it() {
     }
 }
 
+/// Under an address-space cap (`ulimit -v`), a value too big for it stops
+/// with the memory error, never an abort: 200 threads asked for (two run),
+/// under a 1.5 GB cap, were aborted by an allocation the cap refused while
+/// the default limit (three quarters of the cap) still had room.
+#[test]
+fn an_address_space_cap_gives_the_memory_error_not_an_abort() {
+    use std::os::unix::process::CommandExt;
+    let threads = "200";
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_cgt"));
+    cmd.args(["--threads", threads, "-e", "value(domineering(6,7))"]);
+    // SAFETY: setrlimit is async-signal-safe and touches only the child.
+    unsafe {
+        cmd.pre_exec(|| {
+            let cap = libc::rlimit {
+                rlim_cur: 1_500_000_000,
+                rlim_max: 1_500_000_000,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &cap) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{threads} threads: {err}");
+    assert!(
+        err.contains("memory limit exceeded"),
+        "{threads} threads: {err}"
+    );
+}
+
 /// SQLite's blobs and a long sum stop at the memory limit, with the
 /// kernel's peak within it plus 64 MB (before, rows of 100 MB blobs reached
 /// 702 MB under 500M: SQLite's heap was not in the account, and each blob
