@@ -720,3 +720,34 @@ fn check_keys_finds_a_key_that_lies() {
         .unwrap();
     assert_eq!(checked, 50);
 }
+
+/// Lists and tuples order element by element in the universal order
+/// (numbers by value, other games in CGSuite's order, strings
+/// alphabetically; kinds apart as false, true, games, strings, lists), so
+/// keys built from tuples sort without string workarounds (before: all
+/// errors).
+#[test]
+fn lists_sort_and_compare_in_the_universal_order() {
+    let mut s = Session::new();
+    for (line, expected) in [
+        ("sort([[2,1],[1,3]])", "[[1,3],[2,1]]"),
+        ("min([[\"b\", true], [\"a\", false]])", "[\"a\",false]"),
+        ("max([[1, \"x\"], [1, \"y\"]])", "[1,\"y\"]"),
+        ("[\"a\", 1] < [\"b\", 0]", "true"),
+        ("[1, 2] < [1, 2, 0]", "true"),
+        ("[1, 2] >= [1, 2]", "true"),
+        ("[2] <= [1, 5]", "false"),
+        ("sort([[1, ^], [1, *], [0, 5]])", "[[0,5],[1,*],[1,^]]"),
+        (
+            "sort([3, \"a\", *, 1/2, true, [1], ^, 1/3, false])",
+            "[false,true,1/3,1/2,3,*,^,\"a\",[1]]",
+        ),
+        // Games alone keep the game order where it is one.
+        ("min([1, 1/2, 3])", "1/2"),
+        ("sort([*, 0, -1])", "[-1,0,*]"),
+    ] {
+        assert_eq!(run(&mut s, line), expected, "{line}");
+    }
+    let e = fails(&mut s, "min(*, 0)");
+    assert!(e.contains("confused"), "{e}");
+}

@@ -14,6 +14,7 @@ mod context;
 mod error;
 pub mod library;
 mod machine;
+mod order;
 pub mod print;
 mod print_stopper;
 pub mod reference;

@@ -392,34 +392,7 @@ impl<'a> Printer<'a> {
 
     /// Sort games in CGSuite's order.
     pub fn sorted(&mut self, games: Vec<GameId>) -> Vec<GameId> {
-        // A bottom-up merge sort: O(n log n), and (unlike the standard sorts)
-        // it takes a comparator that needs `&mut self` and never panics.
-        let mut src = games;
-        let mut dst = Vec::with_capacity(src.len());
-        let mut width = 1;
-        while width < src.len() {
-            cgt_core::interrupt::check();
-            dst.clear();
-            for start in (0..src.len()).step_by(2 * width) {
-                let mid = (start + width).min(src.len());
-                let end = (start + 2 * width).min(src.len());
-                let (mut i, mut j) = (start, mid);
-                while i < mid && j < end {
-                    if self.cmp(src[j], src[i]) == Ordering::Less {
-                        dst.push(src[j]);
-                        j += 1;
-                    } else {
-                        dst.push(src[i]);
-                        i += 1;
-                    }
-                }
-                dst.extend_from_slice(&src[i..mid]);
-                dst.extend_from_slice(&src[j..end]);
-            }
-            std::mem::swap(&mut src, &mut dst);
-            width *= 2;
-        }
-        src
+        crate::order::merge_sort_by(games, |&a, &b| self.cmp(a, b))
     }
 
     fn category(&mut self, g: GameId) -> Category {

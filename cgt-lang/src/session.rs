@@ -130,14 +130,17 @@ impl Session {
     }
 
     /// Evaluate a line and print the result: what it printed (`print`),
-    /// then its value (empty for blank lines and for nothing).
+    /// then its value (empty for blank lines, for nothing, and after a
+    /// closing `;`, as in CGScript).
     /// Never unwinds: stops and failures are errors (see [`Session::guard`]).
     pub fn run_line(&mut self, line: &str) -> Result<String, Error> {
+        let silenced = crate::syntax::script::silenced(line);
         let r = self.guard(|s| {
             let v = s.eval_line_unguarded(line)?;
             Ok(match v {
                 // Nothing (a loop, `print`) prints as nothing.
                 None | Some(Value::Nil) => String::new(),
+                Some(_) if silenced => String::new(),
                 Some(v) => s.machine.world.show(&v),
             })
         });

@@ -286,6 +286,26 @@ impl World {
             }
             _ => {}
         }
+        let lists = |v: &Value| matches!(v, Value::List(_) | Value::Set(_));
+        if lists(&va) && lists(&vb) {
+            // Lists and tuples: element by element, in the universal order.
+            use std::cmp::Ordering::*;
+            let ordered = |c: std::cmp::Ordering| match op {
+                BinOp::Lt => Some(c == Less),
+                BinOp::Le => Some(c != Greater),
+                BinOp::Gt => Some(c == Greater),
+                BinOp::Ge => Some(c != Less),
+                _ => None,
+            };
+            if ordered(Equal).is_some() {
+                let c = self.universal_cmp(&va, &vb, sa)?;
+                return Ok(Value::Bool(ordered(c).expect("an order operator")));
+            }
+            return Err(Error::spanned(
+                sa,
+                "lists compare with == != < <= > >= only (element by element, in the order sort uses)",
+            ));
+        }
         if let (Value::Str(x), Value::Str(y)) = (&va, &vb) {
             let c = x.cmp(y);
             use std::cmp::Ordering::*;

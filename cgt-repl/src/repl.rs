@@ -370,6 +370,8 @@ static MAX_PRINT: AtomicUsize = AtomicUsize::new(20_000);
 fn shown(session: &mut Session, line: &str) -> Result<String, cgt_lang::Error> {
     let v = match session.eval_line(line)? {
         None | Some(cgt_lang::Value::Nil) => return Ok(String::new()),
+        // A closing `;` silences the value, as in CGScript.
+        Some(_) if cgt_lang::syntax::script::silenced(line) => return Ok(String::new()),
         Some(v) => v,
     };
     let limit = MAX_PRINT.load(Ordering::Relaxed);

@@ -1047,3 +1047,43 @@ fn long_scripts_cost_linear_time() {
     assert_eq!(text.lines().last(), Some("40000"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A statement ending in `;` prints nothing, as in CGScript, in scripts,
+/// `-e` and the REPL (before, `x := 5;` printed 5); `--batch` still
+/// answers its line, with an empty one.
+#[test]
+fn a_closing_semicolon_silences_a_statement() {
+    let dir = std::env::temp_dir().join(format!("cgt-semicolon-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("quiet.cgt");
+    std::fs::write(
+        &script,
+        "x := 5;\ny := 6\nx + y;\nx; y # shown\nprintln(x);\nx + 1 # not silenced;\n",
+    )
+    .unwrap();
+    let out = cgt().arg(&script).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "6\n6\n5\n6\n");
+    let out = cgt().args(["-e", "x := 5;", "-e", "x"]).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "5\n");
+    assert_eq!(batch(b"x := 5;\nx\n"), ["", "5"]);
+    let mut repl = cgt()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    repl.stdin
+        .take()
+        .unwrap()
+        .write_all(b"x := 5;\nx\n")
+        .unwrap();
+    let out = repl.wait_with_output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter(|l| !l.starts_with("cgt "))
+            .collect::<Vec<_>>(),
+        ["5"]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -126,11 +126,14 @@ fn extreme(s: &mut dyn Context, a: &Args, greatest: bool) -> Result<Value, Error
                     le && !ge
                 }
             }
+            // Lists, tuples and mixed kinds: the universal order.
             (b, y) => {
-                return Err(Error::spanned(
-                    a.spans[0],
-                    format!("cannot order a {} and a {}", b.type_name(), y.type_name()),
-                ))
+                let c = s.world().universal_cmp(y, b, a.spans[0])?;
+                c == if greatest {
+                    std::cmp::Ordering::Greater
+                } else {
+                    std::cmp::Ordering::Less
+                }
             }
         };
         if better {
@@ -240,7 +243,7 @@ pub static DATA: &[Builtin] = &[
         signature: "sort(L)",
         arity: 1..=1,
         topic: "lists and strings",
-        help: "A list sorted: numbers in increasing order, strings alphabetically, other games in CGSuite's order.",
+        help: "A list sorted in the universal order: numbers in increasing order, other games in CGSuite's order, strings alphabetically, lists and tuples element by element (a shorter one first when it begins the other); values of different kinds as false, true, numbers and games, loopy games, strings, lists, sets, the rest. Lists compare with < <= > >= in the same order.",
         example: "sort([3, -1, 1/2])",
         run: Run::Native(|s, a| {
             let items = list_arg(a, 0)?.to_vec();
@@ -252,14 +255,11 @@ pub static DATA: &[Builtin] = &[
                 });
                 return Ok(Value::list(v));
             }
+            if !items.iter().all(Value::is_game_like) {
+                return Ok(Value::list(s.world().universal_sort(items, a.spans[0])?));
+            }
             let mut games: Vec<GameId> = Vec::with_capacity(items.len());
             for x in &items {
-                if !x.is_game_like() {
-                    return Err(Error::spanned(
-                        a.spans[0],
-                        format!("sort orders games or strings, not a {}", x.type_name()),
-                    ));
-                }
                 games.push(s.to_game(x, a.spans[0])?);
             }
             let sorted = crate::print::Printer::new(s.arena()).sorted(games);

@@ -67,6 +67,15 @@ fn for_code(text: &str, mut f: impl FnMut(Option<&str>, char)) {
     }
 }
 
+/// Whether the statements end with `;` (comments aside): as in CGScript,
+/// their value is then not printed.
+pub fn silenced(text: &str) -> bool {
+    text.lines()
+        .map(|l| strip_comment(l).trim_end())
+        .rfind(|l| !l.is_empty())
+        .is_some_and(|l| l.ends_with(';'))
+}
+
 /// A line without its `#` comment (a `#` inside a string is kept).
 pub fn strip_comment(line: &str) -> &str {
     let mut quoted = false;
