@@ -994,8 +994,11 @@ def snort_graph(*args: Any, session: Optional[Session] = None) -> Any:
     "0-1-2-3-0"))"""
 
 def sort(*args: Any, session: Optional[Session] = None) -> Any:
-    """sort(L): A list sorted: numbers in increasing order, strings alphabetically, other games
-    in CGSuite's order. Example: sort([3, -1, 1/2])"""
+    """sort(L): A list sorted in the universal order: numbers in increasing order, other games
+    in CGSuite's order, strings alphabetically, lists and tuples element by element (a
+    shorter one first when it begins the other); values of different kinds as false, true,
+    numbers and games, loopy games, strings, lists, sets, the rest. Lists compare with < <=
+    > >= in the same order. Example: sort([3, -1, 1/2])"""
 
 def split(*args: Any, session: Optional[Session] = None) -> Any:
     """split(s, separator): The parts of the string s between occurrences of the separator (a
