@@ -751,3 +751,23 @@ fn lists_sort_and_compare_in_the_universal_order() {
     let e = fails(&mut s, "min(*, 0)");
     assert!(e.contains("confused"), "{e}");
 }
+
+/// A ruleset whose moves never end (`d(n) = [n - 1]`) stops at a depth
+/// limit with a message like a `def` without a base case (before, it ran to
+/// the memory limit, 8.9 GB by default, and said to raise it).
+#[test]
+fn a_ruleset_that_descends_for_ever_is_stopped_at_a_depth_limit() {
+    let mut s = Session::new();
+    run(&mut s, "def d(n) = [n - 1]");
+    run(&mut s, "D = ruleset(d, d)");
+    let e = fails(&mut s, "value(D(3))");
+    assert!(
+        e.contains("the moves go more than 1000000 positions deep from D(3)")
+            && e.contains("base case"),
+        "{e}"
+    );
+    // The session goes on, and the same ruleset with an end is valued.
+    run(&mut s, "def e(n) = [n - 1 for k in [1] if n > 0]");
+    run(&mut s, "E = ruleset(e, e)");
+    assert_eq!(run(&mut s, "value(E(3))"), "*");
+}

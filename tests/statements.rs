@@ -172,10 +172,32 @@ fn min_max_outcomes_builtins_and_sets() {
     run(&mut s, "def take(n) = [n - k for k in [1, 2] if k <= n]");
     assert!(fails(&mut s, "ruleset(take, take, key = 3)").contains("must be a function"));
     assert!(fails(&mut s, "ruleset(take, take, key = compare)").contains("takes one position"));
-    // L, R, N, P may be bound again (with a note).
+    // L, R, N, P may be bound again, with a note that names CGSuite's
+    // spelling, which cannot be hidden (before, `N := 30` silently made a
+    // count of N positions 0).
     run(&mut s, "N = 10");
     assert_eq!(run(&mut s, "N + 1"), "11");
-    assert!(s.take_notes()[0].contains("the constant N is hidden"));
+    let note = &s.take_notes()[0];
+    assert!(
+        note.contains("the outcome class N (write OutcomeClass.N for it"),
+        "{note}"
+    );
+    assert_eq!(
+        run(
+            &mut s,
+            "count([outcome_class(G) for G in [0, *, 1, -1, ^*]], OutcomeClass.N)"
+        ),
+        "2"
+    );
+    assert_eq!(
+        run(
+            &mut s,
+            "[OutcomeClass.L, OutcomeClass.R, OutcomeClass.P] == [L, R, P]"
+        ),
+        "true"
+    );
+    assert!(fails(&mut s, "OutcomeClass = 3").contains("reserved"));
+    assert!(fails(&mut s, "OutcomeClass.X").contains("L, R, N and P"));
 }
 
 #[test]
@@ -249,4 +271,59 @@ fn modules_keep_their_helpers_to_themselves() {
     // Files that import each other.
     assert!(fails(&mut s, &format!("import \"{lib}/c.cgt\"")).contains("import each other"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Updating assignments, integer powers and user errors (before: parse
+/// errors, `pow(2, 3)` an error, `error` unknown): `x += e`, `-=`, `*=`,
+/// `L[i] := e` (nested and compound too), `pow` of numbers, `error(...)`,
+/// and errors that say what to write for `2^n` and `*n`.
+#[test]
+fn updates_powers_and_user_errors() {
+    let mut s = Session::new();
+    for (line, expected) in [
+        ("x := 1; x += 2; x", "3"),
+        ("x -= 5; x", "-2"),
+        ("x *= 3; x", "-6"),
+        ("g := ^; g += *; g", "^*"),
+        ("L := [1, 2, 3]; L[0] := 7; L", "[7,2,3]"),
+        ("L[-1] = 9; L", "[7,2,9]"),
+        ("L[1] += 10; L", "[7,12,9]"),
+        ("M := [[1, 2], [3, 4]]; M[1][0] := 0; M", "[[1,2],[0,4]]"),
+        (
+            "K := M; K[0][1] := 5; [K, M]",
+            "[[[1,5],[0,4]],[[1,2],[0,4]]]",
+        ),
+        (
+            "c := [0, 0, 0]; for k in 0..2 do c[k] += k * k end; c",
+            "[0,1,4]",
+        ),
+        ("L[0] == 7", "true"),
+        ("with_item([1, 2], 0, \"a\")", "[\"a\",2]"),
+        ("pow(2, 10)", "1024"),
+        ("pow(-3, 3)", "-27"),
+        ("pow(2, -2)", "1/4"),
+        ("pow(2/3, 2)", "4/9"),
+        ("pow(-1, 99)", "-1"),
+        ("pow(^, 2)", "^<2>"),
+    ] {
+        assert_eq!(run(&mut s, line), expected, "{line}");
+    }
+    assert!(fails(&mut s, "L[5] := 1").contains("index 5 is out of range for a list of length 3"));
+    assert!(fails(&mut s, "t := \"ab\"; t[0] := \"c\"").contains("not a string's"));
+    assert_eq!(
+        fails(
+            &mut s,
+            "def f(n) = if n < 0 then error(\"n must be at least 0\") else n end; f(-1)"
+        ),
+        "in `f`: n must be at least 0"
+    );
+    let e = fails(&mut s, "n := 3; 2^n");
+    assert!(
+        e.contains("no power operator") && e.contains("pow(x, n)"),
+        "{e}"
+    );
+    let e = fails(&mut s, "{0|*n}");
+    assert!(e.contains("write *(n)"), "{e}");
+    assert!(fails(&mut s, "pow(2, 1/2)").contains("integer exponent"));
+    assert!(fails(&mut s, "pow(+-1, 3)").contains("{0|H}"));
 }

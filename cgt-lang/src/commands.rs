@@ -323,21 +323,23 @@ fn builtin_help(b: &Builtin) -> String {
 
 /// The words of the statements that `help WORD` explains, one per entry.
 pub(crate) const KEYWORDS_EXPLAINED: &[&str] = &[
-    "def", "if", "for", "while", "begin", "return", "import", "let", ":=",
+    "def", "if", "for", "while", "begin", "return", "import", "let", ":=", "+=", ";",
 ];
 
 /// Help for the words of the language's statements.
 pub(crate) fn keyword_help(word: &str) -> Option<&'static str> {
     Some(match word {
         "def" => "def f(a, b) [\"doc\"] = body: a function (recursion allowed; memoised when it calls itself). The body may be a block: def f(n) = begin ... return x ... end.",
-        "if" | "then" | "else" | "elseif" => "if c then a else b, or if c then ... elseif d then ... else ... end (statements in the branches; the value of the branch taken).",
+        "if" | "then" | "else" | "elseif" => "if c then a else b (also with elseif) on one line, or if c then ... elseif d then ... else ... end over several lines (statements in the branches; the value of the branch taken). An else that ends its line opens a block, closed by end.",
         "for" | "in" | "from" | "to" | "by" | "where" | "do" => "for x in L [where c] [while c] do ... end, or for x from a [to b] [by s] do ... end; [f(x) for x in L if c] makes a list.",
         "while" => "while c do ... end: runs the statements while c is true (break leaves, continue skips to the next round).",
         "begin" | "end" => "begin ... end: statements in order; the value of the last. `end` also closes if, for, while and do blocks.",
         "return" => "return [x]: leaves a function's body with x (nothing without it).",
         "import" | "as" => "import \"file.cgt\" as m: the file's definitions as the module m (m.f(x)); without `as`, its names directly. Names starting with _ stay private; a file is evaluated once per session.",
         "let" => "let x = e, y = f in body: local names for one expression.",
-        ":=" | "=" => "x := e (or x = e): at the top level a new binding of x for the code written after it; inside a block, assignment to the x in scope (a function's own local inside a function).",
+        ":=" | "=" => "x := e (or x = e): at the top level a new binding of x for the code written after it; inside a block, assignment to the x in scope (a function's own local inside a function). L[i] := e replaces element i of the list L (L := with_item(L, i, e)); L[i][j] := e inside L[i].",
+        "+=" | "-=" | "*=" => "x += e is x := x + e (also -= and *=, and L[i] += e for an element).",
+        ";" => "a; b runs a then b. A statement ending in ; prints nothing (as in CGScript): x := 5; is silent.",
         _ => return None,
     })
 }

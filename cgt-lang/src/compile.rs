@@ -161,6 +161,21 @@ fn op(r: &mut Resolver, e: &Expr) -> Result<Op, Error> {
                 args: arguments(r, args)?,
             }
         }
+        // CGSuite's spelling of the outcome classes, which no binding of
+        // `N` (say) can hide: `OutcomeClass` is reserved.
+        ExprKind::Method {
+            target, name, args: None, ..
+        } if matches!(&target.kind, ExprKind::Var(v) if v == "OutcomeClass") => {
+            match crate::resolve::outcome_class(name) {
+                Some(c) => Op::Constant(c),
+                None => {
+                    return Err(Error::spanned(
+                        e.span,
+                        format!("OutcomeClass has L, R, N and P, not `{name}`"),
+                    ))
+                }
+            }
+        }
         ExprKind::Method {
             target, name, args, ..
         } => {

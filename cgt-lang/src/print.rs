@@ -392,7 +392,7 @@ impl<'a> Printer<'a> {
 
     /// Sort games in CGSuite's order.
     pub fn sorted(&mut self, games: Vec<GameId>) -> Vec<GameId> {
-        crate::order::merge_sort_by(games, |&a, &b| self.cmp(a, b))
+        crate::seq::merge_sort_by(games, |&a, &b| self.cmp(a, b))
     }
 
     fn category(&mut self, g: GameId) -> Category {

@@ -60,7 +60,18 @@ pub enum Meaning {
 }
 
 /// Names that cannot be bound: the constants that are part of the notation.
-pub const RESERVED: &[&str] = &["true", "false", "Left", "Right", "ans"];
+pub const RESERVED: &[&str] = &["true", "false", "Left", "Right", "ans", "OutcomeClass"];
+
+/// `OutcomeClass.N` and the others: the outcome classes by CGSuite's names.
+pub fn outcome_class(name: &str) -> Option<Constant> {
+    Some(Constant::Outcome(match name {
+        "L" => Outcome::L,
+        "R" => Outcome::R,
+        "N" => Outcome::N,
+        "P" => Outcome::P,
+        _ => return None,
+    }))
+}
 
 /// The constant a prelude name stands for.
 pub fn constant(name: &str) -> Option<Constant> {
@@ -69,10 +80,7 @@ pub fn constant(name: &str) -> Option<Constant> {
         "false" => Constant::False,
         "Left" => Constant::Left,
         "Right" => Constant::Right,
-        "L" => Constant::Outcome(Outcome::L),
-        "R" => Constant::Outcome(Outcome::R),
-        "N" => Constant::Outcome(Outcome::N),
-        "P" => Constant::Outcome(Outcome::P),
+        "L" | "R" | "N" | "P" => return outcome_class(name),
         "nil" => Constant::Nil,
         "dud" => Constant::Dud,
         _ => return cgt_core::loopy::Named::from_name(name).map(Constant::Stopper),

@@ -180,3 +180,38 @@ pub fn repeat(seq: &Value, n: &BigInt, span: Span) -> Result<Value, Error> {
         _ => unreachable!("called on strings and lists"),
     })
 }
+
+/// A stable bottom-up merge sort: O(n log n), with a comparator that may
+/// borrow mutably, and never a panic if the comparator is not a total
+/// order (the standard sorts may panic then).
+pub fn merge_sort_by<T: Clone>(
+    items: Vec<T>,
+    mut cmp: impl FnMut(&T, &T) -> std::cmp::Ordering,
+) -> Vec<T> {
+    let mut src = items;
+    let mut dst: Vec<T> = Vec::with_capacity(src.len());
+    let mut width = 1;
+    while width < src.len() {
+        cgt_core::interrupt::check();
+        dst.clear();
+        for start in (0..src.len()).step_by(2 * width) {
+            let mid = (start + width).min(src.len());
+            let end = (start + 2 * width).min(src.len());
+            let (mut i, mut j) = (start, mid);
+            while i < mid && j < end {
+                if cmp(&src[j], &src[i]) == std::cmp::Ordering::Less {
+                    dst.push(src[j].clone());
+                    j += 1;
+                } else {
+                    dst.push(src[i].clone());
+                    i += 1;
+                }
+            }
+            dst.extend_from_slice(&src[i..mid]);
+            dst.extend_from_slice(&src[j..end]);
+        }
+        std::mem::swap(&mut src, &mut dst);
+        width *= 2;
+    }
+    src
+}

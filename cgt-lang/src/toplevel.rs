@@ -10,7 +10,9 @@ use crate::compile;
 use crate::error::{Error, Span};
 use crate::library::files;
 use crate::machine::Machine;
-use crate::resolve::{check_bindable, prelude, Binding, Meaning, ModuleScope, Resolver, Slots};
+use crate::resolve::{
+    check_bindable, outcome_class, prelude, Binding, Meaning, ModuleScope, Resolver, Slots,
+};
 use crate::syntax::ast::{Statement, StatementKind};
 use crate::syntax::{parser, script};
 use crate::value::{Function, Module, Value};
@@ -204,6 +206,9 @@ fn note_binding(m: &mut Machine, name: &str, old: Option<Binding>, id: GlobalId,
         if let Some(meaning) = prelude(name) {
             let hidden = match meaning {
                 Meaning::Builtin(b) => format!("the built-in {}", crate::library::signature(b)),
+                Meaning::Constant(_) if outcome_class(name).is_some() => format!(
+                    "the outcome class {name} (write OutcomeClass.{name} for it, which cannot be hidden)"
+                ),
                 Meaning::Constant(_) => format!("the constant {name}"),
                 _ => format!("the word {name}"),
             };

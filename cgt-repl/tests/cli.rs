@@ -1087,3 +1087,45 @@ fn a_closing_semicolon_silences_a_statement() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Parsing fails where the mistake is (before: a missing `end` swallowed
+/// the rest of the script, an `else` at the end of a line took only the
+/// next statement): a one-line `if ... elseif ... else` needs no `end`; an
+/// `else` that ends its line opens a block closed by `end`; a block the
+/// file ends inside is reported at the keyword that opened it.
+#[test]
+fn blocks_end_where_they_say() {
+    let dir = std::env::temp_dir().join(format!("cgt-blocks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let out = cgt().arg(&path).output().unwrap();
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (out, err) = run(
+        "elseif.cgt",
+        "def f(n) = if n == 0 then 0 elseif n == 1 then 1 else 2\nprintln(\"hello\")\n[f(0), f(1), f(5)]\n",
+    );
+    assert_eq!(out, "f(n)\nhello\n[0,1,2]\n", "{err}");
+    let (out, err) = run(
+        "else.cgt",
+        "c := false\nif c then x := 1 else\n  x := 2\n  y := 3\nend;\n[x, y]\n",
+    );
+    assert_eq!(out, "false\n[2,3]\n", "{err}");
+    let (out, err) = run(
+        "unclosed.cgt",
+        "x := 1\nfor k in 1..3 do\n  x := x + k\nprintln(\"never\")\n",
+    );
+    assert_eq!(out, "1\n");
+    assert!(
+        err.contains(
+            "unclosed.cgt:2: error: expected `end` to close `for ... do`: this `for` has no `end`"
+        ) && err.contains("(column 1)"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -267,6 +267,53 @@ pub static DATA: &[Builtin] = &[
         }),
     },
     Builtin {
+        name: "with_item",
+        signature: "with_item(L, i, x)",
+        arity: 3..=3,
+        topic: "lists and strings",
+        help: "The list L with its element i (from 0; negative counts from the end) replaced by x; L itself is unchanged. `L[i] := x` is short for `L := with_item(L, i, x)` (also `L[i][j] := x`, `L[i] += 1`).",
+        example: "with_item([1, 2, 3], -1, 9)",
+        run: Run::Native(|s, a| {
+            let Value::List(items) = &a.values[0] else {
+                return Err(Error::spanned(
+                    a.spans[0],
+                    format!(
+                        "only a list's elements can be assigned (L[i] := x), not a {}'s",
+                        a.values[0].type_name()
+                    ),
+                ));
+            };
+            let i = s.world().to_integer(&a.values[1], a.spans[1])?;
+            let k = i
+                .to_i64()
+                .and_then(|i| crate::seq::position(i, items.len()))
+                .ok_or_else(|| {
+                    Error::spanned(
+                        a.spans[1],
+                        format!("index {i} is out of range for a list of length {}", items.len()),
+                    )
+                })?;
+            let mut out = (**items).clone();
+            out[k] = a.values[2].clone();
+            Ok(Value::list(out))
+        }),
+    },
+    Builtin {
+        name: "error",
+        signature: "error(message)",
+        arity: 1..=1,
+        topic: "lists and strings",
+        help: "Stop with an error that says `message` (a string, or any value, printed), at the place of the call: for checks in user code, e.g. if n < 0 then error(\"n must be at least 0\") end.",
+        example: "if 1 > 2 then error(\"impossible\") else \"fine\" end",
+        run: Run::Native(|s, a| {
+            let msg = match &a.values[0] {
+                Value::Str(t) => t.to_string(),
+                other => s.show(other),
+            };
+            Err(Error::spanned(a.call, msg))
+        }),
+    },
+    Builtin {
         name: "reverse",
         signature: "reverse(L)",
         arity: 1..=1,

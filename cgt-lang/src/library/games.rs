@@ -409,9 +409,12 @@ pub static GAMES: &[Builtin] = &[
         signature: "pow(G, x)",
         arity: 2..=2,
         topic: "infinitesimals",
-        help: "G^<x> = {0 | -G^[x-1] + H} for a base G = {0|H} and a dyadic x >= 1, or a pseudonumber as in pow_to; ^.pow(n) is the n-th power ^<n>, pow(^, on) = ^<on>.",
+        help: "G^<x> = {0 | -G^[x-1] + H} for a base G = {0|H} and a dyadic x >= 1, or a pseudonumber as in pow_to; ^.pow(n) is the n-th power ^<n>, pow(^, on) = ^<on>. For a number G (never of the form {0|H}) and an integer x, the number G to the power x: pow(2, 10) = 1024, pow(2, -1) = 1/2, pow(3, -1) = 1/3.",
         example: "pow(^, 2)",
         run: Run::Native(|s, a| {
+            if let Some(p) = number_power(s, a)? {
+                return Ok(p);
+            }
             let g = a.game(s, 0)?;
             if is_loopy(&a.values[1]) {
                 return super::loopy::power(s, g, a, false);
@@ -1265,4 +1268,61 @@ fn generalized_nim(s: &mut dyn Context, v: &cgt_core::loopy::GeneralizedNim) -> 
             Value::text(format!("inf[{}]", k.join(",")))
         }
     }
+}
+
+/// `pow(x, n)` for a number x and an integer n: x to the power n, exactly
+/// (none if x is not a number or n not a number).
+fn number_power(s: &mut dyn Context, a: &Args) -> Result<Option<Value>, Error> {
+    use cgt_core::number::Rational;
+    use num_traits::{One, Signed, Zero};
+    let (x, n) = (&a.values[0], &a.values[1]);
+    if !(x.is_game_like() || matches!(x, Value::Rational(_))) || is_loopy(x) || is_loopy(n) {
+        return Ok(None);
+    }
+    let Some(base) = s.world().rational(x, a.spans[0])? else {
+        return Ok(None);
+    };
+    let Some(exp) = s.world().rational(n, a.spans[1])? else {
+        return Ok(None);
+    };
+    if !exp.is_integer() {
+        return Err(Error::spanned(
+            a.spans[1],
+            "a number's power takes an integer exponent",
+        ));
+    }
+    if base.is_zero() && exp.is_negative() {
+        return Err(Error::spanned(
+            a.spans[1],
+            "division by zero: 0 to a negative power",
+        ));
+    }
+    let odd = exp.numer().bit(0);
+    let p = if base.is_zero() || base.abs().is_one() {
+        // 0, 1 and -1: any exponent, at once.
+        if exp.is_zero() {
+            Rational::one()
+        } else if base.is_negative() && !odd {
+            -base
+        } else {
+            base
+        }
+    } else {
+        let bits = base.numer().bits().max(base.denom().bits());
+        let Some(k) = exp
+            .numer()
+            .abs()
+            .to_u64()
+            .filter(|&k| k.saturating_mul(bits) <= 1 << 26)
+        else {
+            return Err(Error::spanned(
+                a.spans[1],
+                "the power would have more than 2^26 bits",
+            ));
+        };
+        crate::error::room_for((k * bits / 4) as usize, a.call)?;
+        num_traits::pow::pow(base, k as usize)
+    };
+    let p = if exp.is_negative() { p.recip() } else { p };
+    Ok(Some(s.world().rational_value(p)))
 }

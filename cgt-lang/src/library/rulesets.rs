@@ -899,6 +899,11 @@ impl GraphData {
 
 /// Explore everything reachable from `root` (depth first, on an explicit
 /// stack); a position met again while still on the path lies on a cycle.
+/// How many positions deep a ruleset's exploration may go: past it, moves
+/// that never end (a move function without a base case) are an error
+/// rather than a walk to the memory limit.
+const EXPLORE_DEPTH_LIMIT: usize = 1_000_000;
+
 fn explore(
     s: &mut dyn Context,
     rs: &UserRuleset,
@@ -953,6 +958,17 @@ fn explore(
                 children,
                 next: 0,
             });
+            if path.len() > EXPLORE_DEPTH_LIMIT {
+                reopen(&path, None);
+                let (first, deep) = graph.read(|d| (d.node_text(root_node), d.node_text(node)));
+                return Err(Error::spanned(
+                    span,
+                    format!(
+                        "the moves go more than {EXPLORE_DEPTH_LIMIT} positions deep from {name}({first}) (one of them {name}({deep})): do the move functions miss a base case, positions with no moves?",
+                        name = graph.name
+                    ),
+                ));
+            }
             continue;
         }
         let Some(top) = path.last_mut() else {
@@ -1385,8 +1401,8 @@ pub static RULESET: Builtin = Builtin {
     signature: "ruleset(left, right [, components = f] [, key = f] [, conjugate = f] [, signed_key = f] [, name = \"...\"])",
     arity: 0..=4,
     topic: "rulesets",
-    help: "A ruleset defined by two functions from a position to the list of positions Left (resp. Right) can move to; positions are any values (strings, lists, numbers). Optional: components = a function giving the independent parts of a position (their values add), key = a function equal on positions with the same game (symmetries), conjugate = a function giving a position whose game is the negative (the players' roles exchanged, e.g. a transposed Domineering board), so that only one of the two is explored; or signed_key = a function giving [key, negated], one call doing both (a position whose negated flag differs from that of the first position of its key is that position's negative: grid_signed_key for Domineering). R = ruleset(...) names it R; R(p) is the position p, with value, outcome_class, misere_outcome_class, ->, +, plot_tree and table as for built-in rulesets. Everything reachable from p is explored once (memoised per ruleset). Positions may repeat (a position that can reach itself): values are then loopy, stoppers as for pass and on (short_value(P) insists on a short game).",
-    example: "def take(n) = [n - k for k in [1, 2] if k <= n]; R = ruleset(take, take); value(R(5))",
+    help: "A ruleset defined by two functions from a position to the list of positions Left (resp. Right) can move to; positions are any values (strings, lists, numbers). Optional: components = a function giving the independent parts of a position (their values add), key = a function equal on positions with the same game (symmetries), conjugate = a function giving a position whose game is the negative (the players' roles exchanged, e.g. a transposed Domineering board), so that only one of the two is explored; or signed_key = a function giving [key, negated], one call doing both (a position whose negated flag differs from that of the first position of its key is that position's negative: grid_signed_key for Domineering). T = ruleset(...) names it T; T(p) is the position p, with value, outcome_class, misere_outcome_class, ->, +, plot_tree and table as for built-in rulesets. Everything reachable from p is explored once (memoised per ruleset). Positions may repeat (a position that can reach itself): values are then loopy, stoppers as for pass and on (short_value(P) insists on a short game).",
+    example: "def take(n) = [n - k for k in [1, 2] if k <= n]; T = ruleset(take, take); value(T(5))",
     run: Run::Native(ruleset),
 };
 

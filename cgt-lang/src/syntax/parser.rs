@@ -76,7 +76,7 @@ pub fn parse_statement(src: &str) -> Result<Statement, Error> {
 /// Parse a line (or a group of lines of a script): statements separated by
 /// `;` or line breaks.
 pub fn parse_line(src: &str) -> Result<Vec<Statement>, Error> {
-    let parsed = parse_inner(src);
+    let (parsed, _) = parse_inner(src);
     // A stop requested while parsing is reported as that stop (checked
     // here, not in `is_incomplete`, whose errors are only answers).
     cgt_core::interrupt::poll()?;
@@ -88,59 +88,75 @@ pub fn parse_line(src: &str) -> Result<Vec<Statement>, Error> {
 /// without its `end`, a line ending in an operator).
 pub fn is_incomplete(src: &str) -> bool {
     match parse_inner(src) {
-        Ok(_) => false,
-        Err(e) => e.start >= src.trim_end().len(),
+        (Ok(_), _) => false,
+        (Err(_), true) => true,
+        (Err(e), false) => e.start >= src.trim_end().len(),
     }
 }
 
-fn parse_inner(src: &str) -> Result<Vec<Statement>, Error> {
+/// The statements of `src`, and whether the input ended inside a block
+/// (whose error is reported where the block opened).
+fn parse_inner(src: &str) -> (Result<Vec<Statement>, Error>, bool) {
     let p = Parser {
         src,
         in_index: Cell::new(false),
         in_form: Cell::new(false),
         lines: Cell::new(true),
+        ran_out: Cell::new(false),
     };
-    let located = |e: PError| -> Error {
-        let at = src.len() - e.rest_len;
-        let rest = &src[at..];
-        let msg = if e.msg.is_empty() {
-            unexpected_message(rest)
-        } else {
-            e.msg.into_owned()
+    let parsed = p.parse_all();
+    (parsed, p.ran_out.get())
+}
+
+impl Parser<'_> {
+    fn parse_all(&self) -> Result<Vec<Statement>, Error> {
+        let (p, src) = (self, self.src);
+        let located = |e: PError| -> Error {
+            let at = src.len() - e.rest_len;
+            let rest = &src[at..];
+            let msg = if let Some(h) = juxtaposed_name(src, at) {
+                h
+            } else if e.msg.is_empty() {
+                unexpected_message(rest)
+            } else {
+                e.msg.into_owned()
+            };
+            Error::at(at, at + 1, msg)
         };
-        Error::at(at, at + 1, msg)
-    };
-    let parsed = p.statements(src);
-    let (rest, (statements, _)) = match parsed {
-        Ok(r) => r,
-        Err(nom::Err::Error(e)) | Err(nom::Err::Failure(e)) => return Err(located(e)),
-        Err(nom::Err::Incomplete(_)) => {
-            return Err(Error::at(src.len(), src.len(), "unexpected end of input"))
+        let parsed = p.statements(src);
+        let (rest, (statements, _)) = match parsed {
+            Ok(r) => r,
+            Err(nom::Err::Error(e)) | Err(nom::Err::Failure(e)) => return Err(located(e)),
+            Err(nom::Err::Incomplete(_)) => {
+                return Err(Error::at(src.len(), src.len(), "unexpected end of input"))
+            }
+        };
+        let (rest, _) = ws(rest).map_err(|_| Error::at(0, 1, "unexpected input"))?;
+        if rest.is_empty() {
+            if statements.is_empty() {
+                return Err(Error::at(0, 0, "empty input"));
+            }
+            return Ok(statements);
         }
-    };
-    let (rest, _) = ws(rest).map_err(|_| Error::at(0, 1, "unexpected input"))?;
-    if rest.is_empty() {
-        if statements.is_empty() {
-            return Err(Error::at(0, 0, "empty input"));
-        }
-        return Ok(statements);
+        let at = src.len() - rest.len();
+        let called = matches!(
+            statements.last().map(|s| &s.kind),
+            Some(StatementKind::Expr(Expr {
+                kind: ExprKind::Call { .. },
+                ..
+            }))
+        );
+        let msg = if let Some(h) = juxtaposed_name(src, at) {
+            h
+        } else if called && rest.starts_with('=') && !rest.starts_with("==") {
+            "unexpected `=`: define a function with `def f(n) = ...`".to_string()
+        } else if let Some(w) = block_word(rest) {
+            format!("unexpected `{w}`: it closes or continues a block (if, for, while, begin) that is not open here")
+        } else {
+            unexpected_message(rest)
+        };
+        Err(Error::at(at, at + 1, msg))
     }
-    let at = src.len() - rest.len();
-    let called = matches!(
-        statements.last().map(|s| &s.kind),
-        Some(StatementKind::Expr(Expr {
-            kind: ExprKind::Call { .. },
-            ..
-        }))
-    );
-    let msg = if called && rest.starts_with('=') && !rest.starts_with("==") {
-        "unexpected `=`: define a function with `def f(n) = ...`".to_string()
-    } else if let Some(w) = block_word(rest) {
-        format!("unexpected `{w}`: it closes or continues a block (if, for, while, begin) that is not open here")
-    } else {
-        unexpected_message(rest)
-    };
-    Err(Error::at(at, at + 1, msg))
 }
 
 /// The keyword that ends or continues a block, if `rest` starts with one.
@@ -148,6 +164,39 @@ fn block_word(rest: &str) -> Option<&'static str> {
     ["end", "else", "elseif"]
         .into_iter()
         .find(|w| keyword(rest, w).is_some())
+}
+
+/// What to write instead when a name or parenthesis follows `^` or `*`
+/// without a space (`2^n`, `*n`): a literal takes digits only there.
+fn juxtaposed_name(src: &str, at: usize) -> Option<String> {
+    let (before, rest) = src.split_at(at);
+    let next = rest.chars().next()?;
+    if !(next.is_alphabetic() || next == '_') {
+        return None;
+    }
+    let word: String = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    if word.chars().all(|c| c == 'v') {
+        // Downs, misplaced (`^v`): not a name.
+        return None;
+    }
+    match before.chars().last()? {
+        '^' => Some(format!(
+            "unexpected `{word}` after `^`: there is no power operator (2^3 is 2 + ^3, as CGSuite prints it); write pow(x, {word}) for the {word}-th power of an integer x, pow(^, {word}) for ^<{word}>"
+        )),
+        '*' => Some(format!(
+            "unexpected `{word}` after `*`: a star takes digits; write *({word}) for the nimber of a name, or put a space around `*` for a product"
+        )),
+        _ => None,
+    }
+}
+
+/// The error for a block opened at `opener` that the input ends inside.
+fn unclosed(opener: &str, what: &str) -> String {
+    let word: String = opener.chars().take_while(|c| c.is_alphabetic()).collect();
+    format!("{what}: this `{word}` has no `end` (the input ended first; a block over several lines, or an `if` with `elseif` or with a branch on another line, ends with `end`)")
 }
 
 fn unexpected_message(rest: &str) -> String {
@@ -197,6 +246,8 @@ struct Parser<'s> {
     /// True where a line break ends a statement (outside brackets): an
     /// operator at the start of the next line does not continue it.
     lines: Cell<bool>,
+    /// Set when the input ended inside a block (an unfinished statement).
+    ran_out: Cell<bool>,
 }
 
 fn binary(op: BinOp, lhs: Expr, rhs: Expr, span: Span) -> Expr {
@@ -295,11 +346,22 @@ impl<'s> Parser<'s> {
     }
 
     /// The statements of a block up to its closing `end` (consumed).
-    fn block_to_end(&self, i: In<'s>, what: &'static str) -> PResult<'s, Vec<Statement>> {
+    /// A block that reaches the end of the input is reported at `opener`,
+    /// the keyword that opened it, not where the input ran out.
+    fn block_to_end(
+        &self,
+        i: In<'s>,
+        opener: In<'s>,
+        what: &'static str,
+    ) -> PResult<'s, Vec<Statement>> {
         let (j, (body, _)) = self.unnested(|| self.statements(i))?;
         let (j, _) = ws(j)?;
         match keyword(j, "end") {
             Some(rest) => Ok((rest, body)),
+            None if j.is_empty() => {
+                self.ran_out.set(true);
+                fatal(opener, unclosed(opener, what))
+            }
             None => fatal(j, what),
         }
     }
@@ -362,6 +424,9 @@ impl<'s> Parser<'s> {
             };
             Ok((i, (name.to_string(), span)))
         };
+        if let Some(r) = self.update(i) {
+            return r;
+        }
         if let Ok((i, (name, name_span))) = assign(i) {
             if is_keyword(&name) {
                 return fatal(i, not_a_name(&name));
@@ -378,6 +443,89 @@ impl<'s> Parser<'s> {
         }
         let (i, expr) = self.expression(i)?;
         Ok((i, StatementKind::Expr(expr)))
+    }
+
+    /// An assignment that updates: `x += e` (also `-=`, `*=`), and
+    /// `x[i] := e` (also `x[i][j] = e`, `x[i] += e`), read as `x := x + e`
+    /// and `x := with_item(x, i, e)`. None when `i` is not one.
+    fn update(&self, i: In<'s>) -> Option<PResult<'s, StatementKind>> {
+        let start = i;
+        let (mut j, name) = identifier(i).ok()?;
+        if is_keyword(name) {
+            return None;
+        }
+        let name_span = self.span(start, j);
+        let var = Expr {
+            kind: ExprKind::Var(name.to_string()),
+            span: name_span,
+        };
+        // The element's chain: x, x[i], x[i][j], ...
+        let mut chain = vec![var];
+        while let Some(k) = j.strip_prefix('[') {
+            let (k, e) = match self.index(k, chain.last().expect("x").clone(), start) {
+                Ok(r) => r,
+                Err(e) => return Some(Err(e)),
+            };
+            if !matches!(e.kind, ExprKind::Index { .. }) {
+                return None;
+            }
+            chain.push(e);
+            j = k;
+        }
+        let (k, _) = ws(j).ok()?;
+        let op = [("+=", BinOp::Add), ("-=", BinOp::Sub), ("*=", BinOp::Mul)]
+            .into_iter()
+            .find_map(|(text, op)| k.strip_prefix(text).map(|r| (op, r)));
+        let (rest, op) = match op {
+            Some((op, r)) => (r, Some(op)),
+            None if chain.len() > 1 => {
+                let r = k
+                    .strip_prefix(":=")
+                    .or_else(|| k.strip_prefix('=').filter(|r| !r.starts_with('=')))?;
+                (r, None)
+            }
+            None => return None,
+        };
+        let (rest, rhs) = match self.expression(rest) {
+            Ok(r) => r,
+            Err(e) => return Some(Err(e)),
+        };
+        let whole = self.span(start, rest);
+        let mut value = match op {
+            Some(op) => Expr {
+                kind: ExprKind::Binary {
+                    op,
+                    lhs: Box::new(chain.last().expect("x").clone()),
+                    rhs: Box::new(rhs),
+                },
+                span: whole,
+            },
+            None => rhs,
+        };
+        // Rebuild each list of the chain with its element replaced.
+        for m in (0..chain.len() - 1).rev() {
+            let ExprKind::Index { index, .. } = &chain[m + 1].kind else {
+                return None;
+            };
+            value = Expr {
+                kind: ExprKind::Call {
+                    name: "with_item".into(),
+                    args: [chain[m].clone(), (**index).clone(), value]
+                        .into_iter()
+                        .map(|value| Argument { name: None, value })
+                        .collect(),
+                },
+                span: whole,
+            };
+        }
+        Some(Ok((
+            rest,
+            StatementKind::Assign {
+                name: name.to_string(),
+                name_span,
+                expr: value,
+            },
+        )))
     }
 
     /// import = "import" string [ "as" identifier ]
@@ -509,7 +657,7 @@ impl<'s> Parser<'s> {
                 ))
             };
             if let Some(rest) = keyword(i, "if") {
-                let (j, kind) = self.conditional(rest)?;
+                let (j, kind) = self.conditional(rest, i)?;
                 return expr(j, kind);
             }
             if let Some(rest) = keyword(i, "let") {
@@ -517,11 +665,11 @@ impl<'s> Parser<'s> {
                 return expr(j, kind);
             }
             if let Some(rest) = keyword(i, "begin") {
-                let (j, body) = self.block_to_end(rest, "expected `end` to close `begin`")?;
+                let (j, body) = self.block_to_end(rest, i, "expected `end` to close `begin`")?;
                 return expr(j, ExprKind::Block(body));
             }
             if let Some(rest) = keyword(i, "for") {
-                let (j, f) = self.for_loop(rest)?;
+                let (j, f) = self.for_loop(rest, i)?;
                 return expr(j, ExprKind::For(Box::new(f)));
             }
             if let Some(rest) = keyword(i, "while") {
@@ -530,7 +678,8 @@ impl<'s> Parser<'s> {
                 let Some(j) = keyword(j, "do") else {
                     return fatal(j, "expected `do` (while c do ... end)");
                 };
-                let (j, body) = self.block_to_end(j, "expected `end` to close `while ... do`")?;
+                let (j, body) =
+                    self.block_to_end(j, i, "expected `end` to close `while ... do`")?;
                 let kind = ExprKind::While {
                     cond: Box::new(cond),
                     body,
@@ -539,7 +688,7 @@ impl<'s> Parser<'s> {
             }
             if let Some(rest) = keyword(i, "do") {
                 // `do ... end`: a loop that only `break` (or `return`) ends.
-                let (j, body) = self.block_to_end(rest, "expected `end` to close `do`")?;
+                let (j, body) = self.block_to_end(rest, i, "expected `end` to close `do`")?;
                 let always = Expr {
                     kind: ExprKind::Var("true".into()),
                     span: self.span(start, rest),
@@ -556,12 +705,15 @@ impl<'s> Parser<'s> {
 
     /// After `if`: `c then a else b` (one expression each, no `end`), or
     /// `c then ... { elseif c then ... } [ else ... ] end` with statements.
-    fn conditional(&self, i: In<'s>) -> PResult<'s, ExprKind> {
+    fn conditional(&self, i: In<'s>, opener: In<'s>) -> PResult<'s, ExprKind> {
         let mut arms = Vec::new();
         let mut i = i;
         // Whether every branch so far is one statement with no separator
-        // after it: only then may the `if` end without `end`.
+        // after it, all on the line of the `if` (or inside brackets): only
+        // then may the `if` end without `end`.
         let mut single = true;
+        let on_one_line =
+            |j: In<'s>| !self.lines.get() || !opener[..opener.len() - j.len()].contains('\n');
         loop {
             let (j, cond) = self.expression(i)?;
             let (j, _) = ws(j)?;
@@ -572,11 +724,11 @@ impl<'s> Parser<'s> {
             if body.is_empty() {
                 return fatal(j, "expected a statement after `then`");
             }
-            single &= body.len() == 1 && !separated && arms.is_empty();
+            single &= body.len() == 1 && !separated;
             arms.push((cond, body));
             let (j, _) = ws(j)?;
             if let Some(rest) = keyword(j, "elseif") {
-                single = false;
+                single &= on_one_line(rest);
                 i = rest;
                 continue;
             }
@@ -592,16 +744,22 @@ impl<'s> Parser<'s> {
             let Some(rest) = keyword(j, "else") else {
                 return fatal(j, "expected `else`, `elseif` or `end`");
             };
-            if single {
-                // `if c then a else b`: one statement, then `end` or nothing.
+            // `else` at the end of its line opens a block.
+            let same_line = self.gap(rest).is_some_and(|g| !g.is_empty());
+            if single && on_one_line(rest) && same_line {
+                // `if c then a else b` on one line: one statement, then
+                // `end` or nothing.
                 let (k, st) = self.statement(rest)?;
                 let otherwise = Some(vec![st]);
                 let after = self.gap(k).and_then(|g| keyword(g, "end"));
                 let k = after.unwrap_or(k);
                 return Ok((k, ExprKind::If { arms, otherwise }));
             }
-            let (k, body) =
-                self.block_to_end(rest, "expected `end` to close `if ... then ... else`")?;
+            let (k, body) = self.block_to_end(
+                rest,
+                opener,
+                "expected `end` to close `if ... then ... else`",
+            )?;
             return Ok((
                 k,
                 ExprKind::If {
@@ -654,7 +812,7 @@ impl<'s> Parser<'s> {
     /// After `for`: `identifier ( "in" expression | "from" expression
     /// [ "to" expression ] [ "by" expression ] ) [ "where" expression ]
     /// [ "while" expression ] "do" statements "end"`.
-    fn for_loop(&self, i: In<'s>) -> PResult<'s, ForLoop> {
+    fn for_loop(&self, i: In<'s>, opener: In<'s>) -> PResult<'s, ForLoop> {
         let (i, _) = ws(i)?;
         let Ok((i, name)) = identifier(i) else {
             return fatal(i, "expected the loop's variable after `for`");
@@ -708,7 +866,7 @@ impl<'s> Parser<'s> {
         let Some(i) = keyword(i, "do") else {
             return fatal(i, "expected `do` (for x in L do ... end)");
         };
-        let (i, body) = self.block_to_end(i, "expected `end` to close `for ... do`")?;
+        let (i, body) = self.block_to_end(i, opener, "expected `end` to close `for ... do`")?;
         Ok((
             i,
             ForLoop {

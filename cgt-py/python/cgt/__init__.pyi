@@ -400,6 +400,11 @@ def end_nim(*args: Any, session: Optional[Session] = None) -> Any:
     Right from the rightmost; PSN with σ reversed. Example:
     psn_outcome(end_nim([3,5,2,3,3,1,9]))"""
 
+def error(*args: Any, session: Optional[Session] = None) -> Any:
+    """error(message): Stop with an error that says `message` (a string, or any value,
+    printed), at the place of the call: for checks in user code, e.g. if n < 0 then error("n
+    must be at least 0") end. Example: if 1 > 2 then error("impossible") else "fine" end"""
+
 def far_star(*args: Any, session: Optional[Session] = None) -> Any:
     """far_star(G): The far (remote) star used by the atomic weight calculus: *N with N one
     more than the largest nimber among G's canonical followers (at least *). Example:
@@ -805,8 +810,9 @@ def plot_tree(*args: Any, session: Optional[Session] = None) -> Any:
 
 def pow(*args: Any, session: Optional[Session] = None) -> Any:
     """pow(G, x): G^<x> = {0 | -G^[x-1] + H} for a base G = {0|H} and a dyadic x >= 1, or a
-    pseudonumber as in pow_to; ^.pow(n) is the n-th power ^<n>, pow(^, on) = ^<on>. Example:
-    pow(^, 2)"""
+    pseudonumber as in pow_to; ^.pow(n) is the n-th power ^<n>, pow(^, on) = ^<on>. For a
+    number G (never of the form {0|H}) and an integer x, the number G to the power x: pow(2,
+    10) = 1024, pow(2, -1) = 1/2, pow(3, -1) = 1/3. Example: pow(^, 2)"""
 
 def pow_to(*args: Any, session: Optional[Session] = None) -> Any:
     """pow_to(G, x): G^[x] = G : H where 1 : H = x (so G : (n-1) for an integer n >= 1, and 0
@@ -902,12 +908,12 @@ def ruleset(*args: Any, session: Optional[Session] = None) -> Any:
     exchanged, e.g. a transposed Domineering board), so that only one of the two is
     explored; or signed_key = a function giving [key, negated], one call doing both (a
     position whose negated flag differs from that of the first position of its key is that
-    position's negative: grid_signed_key for Domineering). R = ruleset(...) names it R; R(p)
+    position's negative: grid_signed_key for Domineering). T = ruleset(...) names it T; T(p)
     is the position p, with value, outcome_class, misere_outcome_class, ->, +, plot_tree and
     table as for built-in rulesets. Everything reachable from p is explored once (memoised
     per ruleset). Positions may repeat (a position that can reach itself): values are then
     loopy, stoppers as for pass and on (short_value(P) insists on a short game). Example:
-    def take(n) = [n - k for k in [1, 2] if k <= n]; R = ruleset(take, take); value(R(5))"""
+    def take(n) = [n - k for k in [1, 2] if k <= n]; T = ruleset(take, take); value(T(5))"""
 
 def selective_compound(*args: Any, session: Optional[Session] = None) -> Any:
     """selective_compound(G, H): Conway's selective compound G ∨ H (ONAG ch. 14): a move in one
@@ -1116,3 +1122,8 @@ def winning_moves(*args: Any, session: Optional[Session] = None) -> Any:
     the player loses moving first. For a sum, each winning move shows as [k, option]: the
     component k (counted from 0 as written) and where it is moved. Example:
     winning_moves(nim([1,2,3,4]), Left)"""
+
+def with_item(*args: Any, session: Optional[Session] = None) -> Any:
+    """with_item(L, i, x): The list L with its element i (from 0; negative counts from the end)
+    replaced by x; L itself is unchanged. `L[i] := x` is short for `L := with_item(L, i, x)`
+    (also `L[i][j] := x`, `L[i] += 1`). Example: with_item([1, 2, 3], -1, 9)"""
