@@ -327,3 +327,21 @@ fn updates_powers_and_user_errors() {
     assert!(fails(&mut s, "pow(2, 1/2)").contains("integer exponent"));
     assert!(fails(&mut s, "pow(+-1, 3)").contains("{0|H}"));
 }
+
+/// "Did you mean" for swapped letters and for a word of a longer name
+/// (before: `valeu` and `outcome` got no suggestion).
+#[test]
+fn unknown_names_get_suggestions() {
+    let mut s = Session::new();
+    for (line, hint) in [
+        ("valeu(*)", "did you mean `value`?"),
+        ("vaule(*)", "did you mean `value`?"),
+        ("outcome(*)", "did you mean `outcome_class`?"),
+        ("temprature(*)", "did you mean `temperature`?"),
+        ("atomic(^)", "did you mean `atomic_weight`?"),
+    ] {
+        let e = fails(&mut s, line);
+        assert!(e.contains(hint), "{line}: {e}");
+    }
+    assert!(!fails(&mut s, "xyz(1)").contains("did you mean"));
+}

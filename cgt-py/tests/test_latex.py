@@ -33,7 +33,7 @@ def test_the_repls_latex_compiles(latex_compiles):
     pieces = repl_latex()
     assert "\\mathrm{psn}([3,3],[1,2])" in pieces[2]
     assert pieces[3].startswith("$\\mathrm{Thermograph}(")
-    assert pieces[4] == "$\\mathrm{domineering}(\\texttt{\"../\\#.\"})$"
+    assert pieces[4] == "$\\mathrm{domineering}(\\texttt{\"..|\\#.\"})$"
     latex_compiles(pieces)
 
 

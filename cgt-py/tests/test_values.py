@@ -10,18 +10,21 @@ from cgt import Game
 
 
 def test_construction_and_printing():
-    assert repr(Game("{3||2|1}")) == "{3||2|1}"
-    assert repr(Game(5)) == "5"
-    assert repr(Game(Fraction(-5, 4))) == "-5/4"
-    assert repr(Game(10**40)) == str(10**40)
-    assert repr(cgt.up + cgt.star) == "^*"
-    assert repr(cgt.nimber(3) + cgt.star) == "*2"
-    assert repr(Game.of([0], [cgt.star])) == "^"
-    assert repr(Game.of([1], [Game("{0|-1}")])) == "{1||0|-1}"
+    assert str(Game("{3||2|1}")) == "{3||2|1}"
+    # repr pastes back.
+    assert repr(Game("{3||2|1}")) == 'cgt.Game("{3||2|1}")'
+    assert eval(repr(Game("{3||2|1}")), {"cgt": cgt}) == Game("{3||2|1}")
+    assert str(Game(5)) == "5"
+    assert str(Game(Fraction(-5, 4))) == "-5/4"
+    assert str(Game(10**40)) == str(10**40)
+    assert str(cgt.up + cgt.star) == "^*"
+    assert str(cgt.nimber(3) + cgt.star) == "*2"
+    assert str(Game.of([0], [cgt.star])) == "^"
+    assert str(Game.of([1], [Game("{0|-1}")])) == "{1||0|-1}"
     assert Game.of([], []) == 0
     # Options as text, as Game reads them.
     assert Game.of(["{3|2}"], ["0", -1]) == Game("{{3|2}|0,-1}")
-    assert repr(Game.of(["^"], ["*"])) == "^[2]"  # {0|*||*}
+    assert str(Game.of(["^"], ["*"])) == "^[2]"  # {0|*||*}
 
 
 def test_numbers_are_exact_and_dyadic():
@@ -100,7 +103,7 @@ def test_rulesets_as_module_functions():
     assert cgt.domineering(2, 2).value == Game("+-1")
     assert cgt.toads_and_frogs("TT.FF").value == cgt.star
     p = cgt.psn([1, 2], [2, 1])
-    assert repr(p).startswith("psn(")
+    assert str(p).startswith("psn(")
     assert p.value == cgt.eval("value(psn([1, 2], [2, 1]))")
     assert cgt.outcome_class(cgt.clobber("xo")) == "N"
     assert "domineering" in dir(cgt)
@@ -273,3 +276,23 @@ def test_a_key_that_lies_is_caught_with_check_keys_on():
         liar("x.o.x")
     honest = cgt.Ruleset(left, right, key=lambda s: "".join(sorted(s)), session=session)
     assert honest("x.o.x") == 1
+
+
+def test_module_functions_have_their_signatures_and_aliases_their_types():
+    import inspect
+
+    # Before: every module function showed (session, name, args).
+    assert str(inspect.signature(cgt.cool)) == "(G, t, /, *, session=None)"
+    assert str(inspect.signature(cgt.check_keys)) == "(R, p, n=None, /, *, session=None)"
+    sig = inspect.signature(cgt.ruleset)
+    assert sig.parameters["key"].kind == inspect.Parameter.KEYWORD_ONLY
+    assert list(inspect.signature(cgt.octal).parameters)[:2] == ["code", "heaps"]
+    # Several forms: any arguments.
+    assert "args" in inspect.signature(cgt.domineering).parameters
+    assert cgt.domineering("../..").value == Game("+-1")
+    with pytest.raises(TypeError, match="missing a required argument"):
+        cgt.cool(Game("{3|-3}"))
+    # CGSuite's names of properties give the properties' types.
+    g = Game("{3||2|1}")
+    assert type(g.LeftOptions) is list and g.LeftOptions == g.left_options
+    assert g.Temperature == g.temperature == Fraction(3, 4)

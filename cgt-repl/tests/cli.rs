@@ -969,7 +969,7 @@ fn json_of_a_position_is_its_text_and_its_value_is_asked_for() {
     assert_eq!(lines[0]["type"], "position");
     assert_eq!(
         lines[0]["value"],
-        format!("domineering(\"{}\")", ["........"; 8].join("/"))
+        format!("domineering(\"{}\")", ["........"; 8].join("|"))
     );
     assert!(lines[0].get("outcome").is_none(), "{}", lines[0]);
     assert_eq!(lines[1]["value"], "+-1");

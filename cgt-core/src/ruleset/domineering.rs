@@ -12,9 +12,9 @@ pub static INFO: RulesetInfo = RulesetInfo {
     name: "domineering",
     constructors: &[Constructor {
         name: "domineering",
-        signature: "domineering(rows, cols) or domineering(\"..#/...\")",
+        signature: "domineering(rows, cols) or domineering(\"..#|...\")",
         arity: 1..=2,
-        help: "A Domineering position: Left places vertical dominoes, Right horizontal ones. An empty rows x cols board, or a board given as rows separated by `/` (or `|`) with `.` free and `#` occupied; at most 128 squares.",
+        help: "A Domineering position: Left places vertical dominoes, Right horizontal ones. An empty rows x cols board, or a board given as rows separated by `|` (as every grid ruleset prints; `/` is read too) with `.` free and `#` occupied; at most 128 squares.",
         example: "value(domineering(2, 2))",
         build: |args| {
             let board = match args {
@@ -49,7 +49,7 @@ impl Notation for Domineering {
                     .collect()
             })
             .collect();
-        format!("domineering(\"{}\")", rows.join("/"))
+        format!("domineering(\"{}\")", rows.join("|"))
     }
 }
 

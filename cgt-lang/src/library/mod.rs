@@ -281,29 +281,49 @@ fn to_arg(s: &mut dyn Context, v: &Value, span: Span) -> Result<Arg, Error> {
     }
 }
 
-/// The closest known function name, for "did you mean" hints.
+/// The closest known function name, for "did you mean" hints: one a few
+/// edits away (two letters swapped count as one edit: `valeu`), else the
+/// shortest that starts with the name, or holds it as a word (`outcome`
+/// -> `outcome_class`).
 pub fn suggest(name: &str) -> Option<&'static str> {
     let lower = name.to_lowercase();
-    builtins()
+    let close = builtins()
         .iter()
-        .map(|b| (strsim(&lower, b.name), b.name))
+        .map(|b| (edit_distance(&lower, b.name), b.name))
         .filter(|(d, _)| *d <= 2 && d * 3 <= name.len())
         .min()
-        .map(|(_, n)| n)
+        .map(|(_, n)| n);
+    close.or_else(|| {
+        (lower.len() >= 3)
+            .then(|| {
+                builtins()
+                    .iter()
+                    .map(|b| b.name)
+                    .filter(|n| n.split('_').any(|w| w == lower) || n.starts_with(&lower))
+                    .min_by_key(|n| (!n.starts_with(&lower), n.len(), *n))
+            })
+            .flatten()
+    })
 }
 
-/// Edit distance (Levenshtein), small and exact.
-fn strsim(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
+/// Edit distance with swaps of neighbouring letters (optimal string
+/// alignment), small and exact.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // Rows i-2, i-1 and i of the table.
+    let mut before: Vec<usize> = Vec::new();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
+    for i in 0..a.len() {
         let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != *cb))
+        for j in 0..b.len() {
+            cur[j + 1] = (prev[j] + usize::from(a[i] != b[j]))
                 .min(prev[j + 1] + 1)
                 .min(cur[j] + 1);
+            if i > 0 && j > 0 && a[i] == b[j - 1] && a[i - 1] == b[j] {
+                cur[j + 1] = cur[j + 1].min(before[j - 1] + 1);
+            }
         }
-        prev = cur;
+        before = std::mem::replace(&mut prev, cur);
     }
     prev[b.len()]
 }

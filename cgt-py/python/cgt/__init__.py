@@ -21,6 +21,9 @@ a notebook); ``set_memory_limit(bytes)`` bounds their memory (MemoryError).
 from fractions import Fraction
 import functools
 import html
+import inspect
+import json
+import keyword
 import re
 import sys
 import warnings
@@ -222,9 +225,13 @@ def _number(session, text, **names):
     return Fraction(*n)
 
 
-def _call(session, name, args):
+def _call(session, name, args, named=None):
     names = {f"a{k}": a for k, a in enumerate(args)}
-    return session._eval(f"{name}({', '.join(names)})", **names)
+    words = list(names)
+    for k, (word, a) in enumerate((named or {}).items()):
+        names[f"k{k}"] = a
+        words.append(f"{word} = k{k}")
+    return session._eval(f"{name}({', '.join(words)})", **names)
 
 
 class Value:
@@ -454,6 +461,11 @@ class Game(Value):
         if not known:
             raise AttributeError(f"'Game' object has no attribute {name!r}")
         session = self._session
+        snake = _snake(name)
+        if snake != name and isinstance(getattr(Game, snake, None), property):
+            # CGSuite's name of a property the class has: the same Python
+            # type (g.LeftOptions is g.left_options, a list).
+            return getattr(self, snake)
         if _property_like(name):
             # A function of the game alone is a property (g.atomic_weight,
             # g.value; CGSuite's G.AtomicWeight, G.LeftStop).
@@ -478,7 +490,8 @@ class Game(Value):
         return sorted(names)
 
     def __repr__(self):
-        return self._text
+        # Pastes back: cgt.Game("{3||2|1}"); str(g) is the text alone.
+        return f"cgt.Game({json.dumps(self._text, ensure_ascii=False)})"
 
     def __call__(self, *args, **kwargs):
         # Old code wrote g.value or g.atomic_weight: say why it fails.
@@ -717,15 +730,134 @@ def __getattr__(name):
     if name in FUNCTIONS:
         entry = FUNCTIONS[name]
 
-        @functools.wraps(_call)
-        def f(*args, session=None):
-            return _call(_session_of(session), name, args)
+        signature = _signature_of(entry[0])
+
+        def f(*args, session=None, **kwargs):
+            try:
+                bound = signature.bind(*args, session=session, **kwargs)
+            except TypeError as e:
+                raise TypeError(f"{name}{signature}: {e}") from None
+            positional, named = [], {}
+            for given, value in bound.arguments.items():
+                kind = signature.parameters[given].kind
+                if given == "session":
+                    continue
+                if kind == inspect.Parameter.VAR_POSITIONAL:
+                    positional.extend(value)
+                elif kind == inspect.Parameter.KEYWORD_ONLY:
+                    named[given] = value
+                else:
+                    positional.append(value)
+            return _call(_session_of(session), name, positional, named)
 
         f.__name__ = name
         f.__qualname__ = name
+        f.__module__ = __name__
         f.__doc__ = f"{entry[0]}\n\n{entry[2]}\n\nExample (cgt language): {entry[3]}"
+        f.__signature__ = signature
         return f
     raise AttributeError(f"module 'cgt' has no attribute {name!r}")
+
+
+def _signature_of(text):
+    """The Python signature of a function of the language from its written
+    signature: ``cool(G, t)`` gives ``(G, t, /, *, session=None)``,
+    ``check_keys(R, p [, n])`` makes ``n`` optional, ``key = f`` is a
+    keyword, and an argument written as an example gets a name
+    (``"file.svg"`` file, ``"TT..FF"`` position, ``[h1,...,hn]`` heaps);
+    a function of several forms (``min(L) or min(a, b, ...)``) takes
+    ``(*args, session=None)``."""
+    session = inspect.Parameter("session", inspect.Parameter.KEYWORD_ONLY, default=None)
+    fallback = inspect.Signature(
+        [inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL), session]
+    )
+    m = re.fullmatch(r"\w+\((.*)\)", text.strip())
+    if m is None or " or " in text:
+        return fallback
+    params, seen = [], set()
+    for written, optional in _arguments_written(m.group(1)):
+        if written == "...":
+            params.append(inspect.Parameter("more", inspect.Parameter.VAR_POSITIONAL))
+            continue
+        keyword_arg = re.fullmatch(r"(\w+)\s*=.*", written)
+        name = _parameter_name(keyword_arg.group(1) if keyword_arg else written, seen)
+        seen.add(name)
+        if keyword_arg:
+            params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None))
+        elif optional:
+            params.append(inspect.Parameter(name, inspect.Parameter.POSITIONAL_ONLY, default=None))
+        else:
+            params.append(inspect.Parameter(name, inspect.Parameter.POSITIONAL_ONLY))
+    try:
+        return inspect.Signature(params + [session])
+    except ValueError:
+        return fallback
+
+
+def _arguments_written(text):
+    """The arguments of a written signature, each with whether it is
+    optional: ``[, x]`` (a ``[`` before a comma) marks optional ones; other
+    brackets, parentheses and quotes belong to an argument written as an
+    example (``[h1,...,hn]``, ``(row, col)``, ``"TT..FF"``)."""
+    out, cur, depth, optional, quoted = [], "", 0, 0, False
+
+    def flush():
+        if cur.strip():
+            out.append((cur.strip(), optional > 0))
+
+    k = 0
+    while k < len(text):
+        c = text[k]
+        if quoted:
+            quoted = c != '"'
+            cur += c
+        elif c == '"':
+            quoted = True
+            cur += c
+        elif c == "[" and depth == 0 and text[k + 1:].lstrip().startswith(","):
+            flush()
+            cur, optional = "", optional + 1
+            k = text.index(",", k)
+        elif c == "]" and depth == 0 and optional > 0:
+            flush()
+            cur, optional = "", optional - 1
+        elif c in "[(":
+            depth += 1
+            cur += c
+        elif c in "])":
+            depth = max(0, depth - 1)
+            cur += c
+        elif c == "," and depth == 0:
+            flush()
+            cur = ""
+        else:
+            cur += c
+        k += 1
+    flush()
+    return out
+
+
+def _parameter_name(written, seen):
+    """A Python name for an argument written as ``written`` (an example
+    value gets the name of what it is)."""
+    if written.startswith('"'):
+        name = "file" if ".svg" in written else "code" if written.startswith('"0.') else "position"
+    elif written[:1] in "[(":
+        first = re.findall(r"[A-Za-z_]+", written)
+        name = {"h": "heaps", "w": "weights", "s": "values", "piles": "piles",
+                "row": "squares"}.get(first[0] if first else "", "items")
+        if written.startswith("(") or (first and first[0] in ("blue_b", "red_b")):
+            name = "square" if first[:1] == ["row"] or not first else first[0].split("_")[0]
+    elif "|" in written:
+        name = "player"
+    else:
+        name = re.sub(r"\W", "_", written)
+    if keyword.iskeyword(name) or name == "session" or not name.isidentifier():
+        name += "_"
+    base, k = name, 2
+    while name in seen:
+        name, k = f"{base}{k}", k + 1
+    return name
 
 
 def __dir__():

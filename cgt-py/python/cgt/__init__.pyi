@@ -371,10 +371,10 @@ def degree(*args: Any, session: Optional[Session] = None) -> Any:
     degree({pass|3/2})"""
 
 def domineering(*args: Any, session: Optional[Session] = None) -> Any:
-    """domineering(rows, cols) or domineering("..#/..."): A Domineering position: Left places
+    """domineering(rows, cols) or domineering("..#|..."): A Domineering position: Left places
     vertical dominoes, Right horizontal ones. An empty rows x cols board, or a board given
-    as rows separated by `/` (or `|`) with `.` free and `#` occupied; at most 128 squares.
-    Example: value(domineering(2, 2))"""
+    as rows separated by `|` (as every grid ruleset prints; `/` is read too) with `.` free
+    and `#` occupied; at most 128 squares. Example: value(domineering(2, 2))"""
 
 def downsum(*args: Any, session: Optional[Session] = None) -> Any:
     """downsum(G, H): G downsum H: the offside of G + H for stoppers G and H (their sum when it
