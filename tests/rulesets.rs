@@ -534,3 +534,86 @@ fn a_split_position_is_searched_whole_only_around_one_dear_part() {
         assert_eq!(ev.outcome_in(&mut arena, &b), arena.outcome(g), "{b:?}");
     }
 }
+
+/// Partizan heap games (CGSuite's PartizanSubtraction and
+/// PartizanTakeAndBreak) against the same rules written in the language,
+/// an independent path (graph exploration of language functions), and
+/// against the impartial octal game when both codes are equal.
+#[test]
+fn partizan_heap_games_agree_with_the_rules_written_in_the_language() {
+    let mut s = cgt_lang::Session::new();
+    let run = |s: &mut cgt_lang::Session, line: &str| {
+        s.run_line(line)
+            .unwrap_or_else(|e| panic!("{line}: {}", e.render(line)))
+    };
+    for (l, r) in [
+        ("[1, 3]", "[2, 3]"),
+        ("[1, 2]", "[1, 4]"),
+        ("[2, 5]", "[1]"),
+    ] {
+        run(
+            &mut s,
+            &format!("def l(n) = [n - k for k in {l} if k <= n]"),
+        );
+        run(
+            &mut s,
+            &format!("def r(n) = [n - k for k in {r} if k <= n]"),
+        );
+        run(&mut s, "T = ruleset(l, r)");
+        let ours = run(
+            &mut s,
+            &format!("[value(partizan_subtraction({l}, {r}, [n])) for n in 0..14]"),
+        );
+        let theirs = run(&mut s, "[value(T(n)) for n in 0..14]");
+        assert_eq!(ours, theirs, "{l} {r}");
+        // Heaps add: a position of two heaps is their sum.
+        assert_eq!(
+            run(
+                &mut s,
+                &format!(
+                    "value(partizan_subtraction({l}, {r}, [5, 9])) == value(T(5)) + value(T(9))"
+                )
+            ),
+            "true"
+        );
+    }
+    // Heap 1 with Left's {1, 3} and Right's {2, 3}: Left alone moves, to 0.
+    assert_eq!(
+        run(&mut s, "value(partizan_subtraction([1, 3], [2, 3], [1]))"),
+        "1"
+    );
+    assert_eq!(
+        run(&mut s, "[value(partizan_take_and_break(\"0.77\", \"0.77\", [n])) == value(octal(\"0.77\", [n])) for n in 0..12]"),
+        format!("[{}]", vec!["true"; 13].join(","))
+    );
+    // Take-and-break by the language: Left plays Kayles, Right Dawson's Kayles.
+    run(
+        &mut s,
+        "def kay(n) = [[a, n - k - a] for k in [1, 2] if k <= n for a in 0..(n - k)]",
+    );
+    run(
+        &mut s,
+        "def daw(n) = [[a, n - 2 - a] for a in 0..(n - 2) if n >= 2]",
+    );
+    run(&mut s, "def parts(p) = [h for h in p if h > 0]");
+    run(
+        &mut s,
+        "def kays(p) = [p[:i] + o + p[i+1:] for i in 0..len(p)-1 for o in kay(p[i])]",
+    );
+    run(
+        &mut s,
+        "def daws(p) = [p[:i] + o + p[i+1:] for i in 0..len(p)-1 for o in daw(p[i])]",
+    );
+    run(&mut s, "K = ruleset(kays, daws, key = sort)");
+    assert_eq!(
+        run(
+            &mut s,
+            "[value(partizan_take_and_break(\"0.77\", \"0.07\", [n])) for n in 0..9]"
+        ),
+        run(&mut s, "[value(K([n])) for n in 0..9]")
+    );
+    assert_eq!(
+        run(&mut s, "partizan_subtraction([3, 1], [2, 3], [4, 2])"),
+        "partizan_subtraction([1,3], [2,3], [2,4])"
+    );
+}

@@ -119,7 +119,7 @@ impl Heaps {
     }
 
     /// What a heap of `n` can become: lists of at most two heaps.
-    fn heap_options(&self, n: u64) -> Vec<Vec<u64>> {
+    pub(super) fn heap_options(&self, n: u64) -> Vec<Vec<u64>> {
         let mut out = Vec::new();
         if self.kind == Kind::Grundy {
             for a in 1..n.div_ceil(2) {
@@ -269,7 +269,30 @@ fn row_of_pins(code: &str, args: &[Arg]) -> Result<Arc<dyn AnyPosition>, ArgErro
     Ok(Positioned::boxed(rules, checked(vec![n], 0)?))
 }
 
-fn heaps(args: &[Arg], k: usize) -> Result<Vec<u64>, ArgError> {
+/// The positions a move in one heap of `h` (sorted) leads to, where a heap
+/// of n can become any list of `heap_options(n)`.
+pub(super) fn moves_in(h: &[u64], heap_options: impl Fn(u64) -> Vec<Vec<u64>>) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for (i, &n) in h.iter().enumerate() {
+        if i > 0 && h[i - 1] == n {
+            continue; // equal heaps give the same options
+        }
+        for o in heap_options(n) {
+            let mut next: Vec<u64> = h
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &x)| x)
+                .collect();
+            next.extend(o);
+            next.sort_unstable();
+            out.push(next);
+        }
+    }
+    out
+}
+
+pub(super) fn heaps(args: &[Arg], k: usize) -> Result<Vec<u64>, ArgError> {
     let h = Arg::ints::<u64>(args, k, "the heaps")?;
     checked(h, k)
 }
@@ -300,24 +323,7 @@ impl Ruleset for Heaps {
     type Position = Vec<u64>;
 
     fn left_options(&self, h: &Vec<u64>) -> Vec<Vec<u64>> {
-        let mut out = Vec::new();
-        for (i, &n) in h.iter().enumerate() {
-            if i > 0 && h[i - 1] == n {
-                continue; // equal heaps give the same options
-            }
-            for o in self.heap_options(n) {
-                let mut next: Vec<u64> = h
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != i)
-                    .map(|(_, &x)| x)
-                    .collect();
-                next.extend(o);
-                next.sort_unstable();
-                out.push(next);
-            }
-        }
-        out
+        moves_in(h, |n| self.heap_options(n))
     }
 
     fn right_options(&self, h: &Vec<u64>) -> Vec<Vec<u64>> {

@@ -16,6 +16,7 @@ pub mod heaps;
 pub mod konane;
 pub mod nogo;
 mod parallel;
+pub mod partizan_heaps;
 pub mod psn;
 pub mod registry;
 mod repeating;

@@ -30,6 +30,7 @@ pub static RULESETS: &[&RulesetInfo] = &[
     &super::fox_and_geese::INFO,
     &super::hackenbush::INFO,
     &super::heaps::INFO,
+    &super::partizan_heaps::INFO,
     &super::konane::INFO,
     &super::nogo::INFO,
     &super::psn::INFO,
