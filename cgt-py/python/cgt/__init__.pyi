@@ -790,6 +790,19 @@ def overheat(*args: Any, session: Optional[Session] = None) -> Any:
     """overheat(G, s, t): G overheated from s to t: an integer n becomes the Norton product
     n.s, otherwise {overheat(G^L) + t | overheat(G^R) - t}. Example: overheat(7/16, 0, 0)"""
 
+def partizan_subtraction(*args: Any, session: Optional[Session] = None) -> Any:
+    """partizan_subtraction([l1,...,lk], [r1,...,rm], [h1,...,hn]): A position of the partizan
+    subtraction game (CGSuite's PartizanSubtraction): from a heap, Left removes li tokens
+    and Right ri tokens, for li in Left's set and ri in Right's (1 to 64). Example:
+    [value(partizan_subtraction([1, 3], [2, 3], [n])) for n in 1..6]"""
+
+def partizan_take_and_break(*args: Any, session: Optional[Session] = None) -> Any:
+    """partizan_take_and_break("0.d1d2...", "0.e1e2...", [h1,...,hn]): A position of the
+    partizan take-and-break game (CGSuite's PartizanTakeAndBreak, with octal codes): Left
+    moves in a heap as the first octal code allows, Right as the second (removing k tokens
+    when digit k is non-zero, leaving no heap with bit 1, one with bit 2, two with bit 4).
+    Example: value(partizan_take_and_break("0.77", "0.07", [5]))"""
+
 def plot_psn(*args: Any, session: Optional[Session] = None) -> Any:
     """plot_psn(p [, "file.svg"]): A Partizan-Serial-Nim position as an SVG picture (written to
     the file if one is named, else returned as SVG text) in the style of the paper's Figure
