@@ -617,3 +617,59 @@ fn partizan_heap_games_agree_with_the_rules_written_in_the_language() {
         "partizan_subtraction([1,3], [2,3], [2,4])"
     );
 }
+
+/// CGSuite's ImpartialVariant and DicoticVariant of any ruleset, against
+/// the same games written in the language: the impartial variant of
+/// Domineering is Cram (examples/rulesets/cram.cgt), and the dicotic
+/// variant of Domineering ends when either player cannot move.
+#[test]
+fn variants_of_rulesets_agree_with_the_games_written_in_the_language() {
+    let mut s = cgt_lang::Session::new();
+    let run = |s: &mut cgt_lang::Session, line: &str| {
+        s.run_line(line)
+            .unwrap_or_else(|e| panic!("{line}: {}", e.render(line)))
+    };
+    run(&mut s, "import \"examples/rulesets/cram.cgt\" as cram");
+    run(&mut s, "def board(r, c) = join([\".\" * c] * r, \"|\")");
+    let cases = "[[r, c] for r in 1..3 for c in 1..4]";
+    assert_eq!(
+        run(
+            &mut s,
+            &format!("[value(impartial_variant(domineering(p[0], p[1]))) for p in {cases}]")
+        ),
+        run(
+            &mut s,
+            &format!("[value(cram.C(board(p[0], p[1]))) for p in {cases}]")
+        )
+    );
+    run(&mut s, "def vert(b) = grid_replace_each(b, \"..\", \"##\")");
+    run(&mut s, "def horz(b) = replace_each(b, \"..\", \"##\")");
+    run(
+        &mut s,
+        "def dv(b) = if len(vert(b)) == 0 or len(horz(b)) == 0 then [] else vert(b) end",
+    );
+    run(
+        &mut s,
+        "def dh(b) = if len(vert(b)) == 0 or len(horz(b)) == 0 then [] else horz(b) end",
+    );
+    run(&mut s, "D = ruleset(dv, dh)");
+    assert_eq!(
+        run(
+            &mut s,
+            &format!("[value(dicotic_variant(domineering(p[0], p[1]))) for p in {cases}]")
+        ),
+        run(
+            &mut s,
+            &format!("[value(D(board(p[0], p[1]))) for p in {cases}]")
+        )
+    );
+    // Every value of a dicotic variant is all-small; of an impartial one, a nimber.
+    assert_eq!(
+        run(&mut s, "all([is_all_small(value(dicotic_variant(toads_and_frogs(t)))) for t in [\"TT.F\", \"T..FF\", \"TT..F\"]])"),
+        "true"
+    );
+    assert_eq!(
+        run(&mut s, "impartial_variant(domineering(2, 3))"),
+        "impartial_variant(domineering(\"...|...\"))"
+    );
+}

@@ -26,6 +26,7 @@ pub mod sls;
 pub mod snort;
 pub mod toads;
 pub mod toppling_dominoes;
+pub mod variant;
 
 use crate::analysis::Outcome;
 use crate::form::Form;

@@ -146,6 +146,24 @@ fn option_set(opts: &[GameId]) -> Value {
 /// Every function of the language, with its help.
 pub static GAMES: &[Builtin] = &[
     Builtin {
+        name: "impartial_variant",
+        signature: "impartial_variant(P)",
+        arity: 1..=1,
+        topic: "rulesets",
+        help: "The impartial variant of the position P of any ruleset (CGSuite's ImpartialVariant): either player may make any move of either player, i(G) = {i(G^L), i(G^R) | i(G^L), i(G^R)}. Cram is the impartial variant of Domineering.",
+        example: "value(impartial_variant(domineering(2, 3)))",
+        run: Run::Native(|_, a| variant(a, cgt_core::ruleset::variant::Variant::Impartial)),
+    },
+    Builtin {
+        name: "dicotic_variant",
+        signature: "dicotic_variant(P)",
+        arity: 1..=1,
+        topic: "rulesets",
+        help: "The dicotic (all-small) variant of the position P of any ruleset (CGSuite's DicoticVariant): play as in P, but it ends as soon as either player has no move, d(G) = {d(G^L) | d(G^R)} when both players have a move, 0 otherwise.",
+        example: "value(dicotic_variant(domineering(2, 3)))",
+        run: Run::Native(|_, a| variant(a, cgt_core::ruleset::variant::Variant::Dicotic)),
+    },
+    Builtin {
         name: "canonical",
         signature: "canonical(G)",
         arity: 1..=1,
@@ -1325,4 +1343,22 @@ fn number_power(s: &mut dyn Context, a: &Args) -> Result<Option<Value>, Error> {
     };
     let p = if exp.is_negative() { p.recip() } else { p };
     Ok(Some(s.world().rational_value(p)))
+}
+
+/// The position `a.values[0]` under the variant `kind` of its rules.
+fn variant(a: &Args, kind: cgt_core::ruleset::variant::Variant) -> Result<Value, Error> {
+    use cgt_core::ruleset::variant::Base;
+    match &a.values[0] {
+        Value::Position(p) => Ok(Value::position(Positioned::boxed(
+            kind,
+            Base((*p.0).clone()),
+        ))),
+        other => Err(Error::spanned(
+            a.spans[0],
+            format!(
+                "a variant is made of a position of a ruleset (domineering(3, 3), R(p)), not a {}",
+                other.type_name()
+            ),
+        )),
+    }
 }

@@ -370,6 +370,12 @@ def degree(*args: Any, session: Optional[Session] = None) -> Any:
     Idempotent for most stoppers: degree(upon) = ^<on>, degree(3/2under) = over. Example:
     degree({pass|3/2})"""
 
+def dicotic_variant(*args: Any, session: Optional[Session] = None) -> Any:
+    """dicotic_variant(P): The dicotic (all-small) variant of the position P of any ruleset
+    (CGSuite's DicoticVariant): play as in P, but it ends as soon as either player has no
+    move, d(G) = {d(G^L) | d(G^R)} when both players have a move, 0 otherwise. Example:
+    value(dicotic_variant(domineering(2, 3)))"""
+
 def domineering(*args: Any, session: Optional[Session] = None) -> Any:
     """domineering(rows, cols) or domineering("..#|..."): A Domineering position: Left places
     vertical dominoes, Right horizontal ones. An empty rows x cols board, or a board given
@@ -516,6 +522,12 @@ def hottest_moves(*args: Any, session: Optional[Session] = None) -> Any:
     Left, G - G^R for Right) no other move there beats; for a single game, its moves of
     largest incentive, with its temperature. A move in a sum shows as [k, option]. Example:
     hottest_moves(domineering(2,3) + toads_and_frogs("T.F"), Left)"""
+
+def impartial_variant(*args: Any, session: Optional[Session] = None) -> Any:
+    """impartial_variant(P): The impartial variant of the position P of any ruleset (CGSuite's
+    ImpartialVariant): either player may make any move of either player, i(G) = {i(G^L),
+    i(G^R) | i(G^L), i(G^R)}. Cram is the impartial variant of Domineering. Example:
+    value(impartial_variant(domineering(2, 3)))"""
 
 def incentives(*args: Any, session: Optional[Session] = None) -> Any:
     """incentives(G): The maximal incentives of G: the largest of G^L - G and G - G^R,
