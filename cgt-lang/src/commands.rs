@@ -159,7 +159,8 @@ impl Session {
         Ok(out.join("\n"))
     }
 
-    /// `:set max_memory SIZE`, `:set threads N`, `:set check_keys on|off`.
+    /// `:set max_memory SIZE`, `:set threads N`, `:set check_keys on|off`,
+    /// `:set max_print N`.
     fn set(&mut self, arg: &str) -> Result<String, Error> {
         let (key, value) = arg
             .split_once(char::is_whitespace)
@@ -198,7 +199,18 @@ impl Session {
                 self.world().check_keys = on;
                 Ok(format!("check_keys: {}", if on { "on" } else { "off" }))
             }
-            _ => Err(Error::plain(format!("unknown setting `{key}`"))),
+            "max_print" => match value.parse::<usize>() {
+                Ok(n) => {
+                    self.world().max_print = n;
+                    Ok(format!("max_print = {n} characters"))
+                }
+                Err(_) => Err(Error::plain(
+                    "max_print is a number of characters (0: no limit)",
+                )),
+            },
+            _ => Err(Error::plain(format!(
+                "unknown setting `{key}` (max_memory, threads, check_keys, max_print)"
+            ))),
         }
     }
 

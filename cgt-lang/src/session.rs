@@ -141,7 +141,7 @@ impl Session {
                 // Nothing (a loop, `print`) prints as nothing.
                 None | Some(Value::Nil) => String::new(),
                 Some(_) if silenced => String::new(),
-                Some(v) => s.machine.world.show(&v),
+                Some(v) => s.shown(&v),
             })
         });
         let printed = self.machine.take_output();
@@ -278,6 +278,36 @@ impl Session {
     /// A game in the session's style.
     pub fn game_text(&mut self, g: GameId) -> String {
         self.machine.world.game_text(g)
+    }
+
+    /// How a result prints: its text, or past `max_print` characters a
+    /// summary (found without printing it), which `:print` completes.
+    pub fn shown(&mut self, v: &Value) -> String {
+        let limit = self.machine.world.max_print;
+        if limit > 0 {
+            if let Some(n) = self.printed_len(v) {
+                if n > limit {
+                    return self.summary(v, n);
+                }
+            }
+        }
+        self.machine.world.show(v)
+    }
+
+    /// `(a game of birthday B with D distinct subpositions, printed in N characters: ...)`
+    fn summary(&mut self, v: &Value, chars: usize) -> String {
+        let Ok(g) = self.to_game(v, Span::default()) else {
+            return self.machine.world.show(v);
+        };
+        let arena = &mut self.machine.world.arena;
+        let birthday = arena.birthday(g);
+        let distinct = arena
+            .follower_count(g, 100_000_000)
+            .map_or_else(|_| "more than 10^8".to_string(), |n| n.to_string());
+        format!(
+            "(a game of birthday {birthday} with {distinct} distinct subpositions, printed in {chars} characters: \
+             :print shows it, :write FILE writes it to a file, compact(ans) names its shared subgames, :set max_print 0 always prints)"
+        )
     }
 
     /// The length of a game value's printed text, found without printing it.

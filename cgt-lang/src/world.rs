@@ -37,6 +37,10 @@ pub struct World {
     /// Check user rulesets' keys on a sample as positions are made
     /// (`--check-keys`, `:set check_keys on`): a key that lies is an error.
     pub check_keys: bool,
+    /// Values printing longer than this many characters show a summary
+    /// (`:set max_print N`; 0, the default, prints everything: `-e`,
+    /// `--batch` and the library; the REPL and scripts set 20,000).
+    pub max_print: usize,
 }
 
 impl World {
@@ -49,6 +53,7 @@ impl World {
             style: Style::Plain,
             signature,
             check_keys: false,
+            max_print: 0,
         }
     }
 

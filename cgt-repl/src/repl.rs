@@ -16,7 +16,6 @@ use rustyline::{Config, Context, EditMode, Editor, Helper};
 use std::cell::RefCell;
 use std::process::ExitCode;
 use std::rc::Rc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The REPL's own commands (the others are the language's: `cgt_lang::COMMANDS`).
 pub(crate) const REPL_COMMANDS: &[(&str, &str)] = &[
@@ -202,6 +201,8 @@ pub fn run(vi: bool, quiet: bool) -> ExitCode {
         env!("CARGO_PKG_VERSION")
     );
     let mut session = crate::run::new_session();
+    // Long values show a summary (`:print` shows them in full).
+    session.world().max_print = 20_000;
     // What `print` prints appears at once.
     session.set_output(Some(Box::new(|text: &str| {
         use std::io::Write;
@@ -327,15 +328,9 @@ fn command(
             Some("emacs") => editor.set_edit_mode(EditMode::Emacs),
             _ => eprintln!("error: edit_mode is vi or emacs"),
         },
-        (":set", Some("max_print")) => match arg.split_whitespace().nth(1).map(str::parse::<usize>)
+        (":set", Some(key))
+            if !["max_memory", "threads", "check_keys", "max_print"].contains(&key) =>
         {
-            Some(Ok(n)) => {
-                MAX_PRINT.store(n, Ordering::Relaxed);
-                println!("max_print = {n} characters");
-            }
-            _ => eprintln!("error: max_print is a number of characters (0: no limit)"),
-        },
-        (":set", Some(key)) if !["max_memory", "threads", "check_keys"].contains(&key) => {
             eprintln!(
                 "error: unknown setting `{key}` (max_memory, threads, check_keys, edit_mode, max_print)"
             )
@@ -361,10 +356,6 @@ fn command(
     }
 }
 
-/// Values printing longer than this many characters show a summary in the
-/// REPL (0: no limit); `:print` shows them in full.
-static MAX_PRINT: AtomicUsize = AtomicUsize::new(20_000);
-
 /// The value of `line` as the REPL shows it: printed, or a summary when its
 /// text would pass `max_print` (found without printing it).
 fn shown(session: &mut Session, line: &str) -> Result<String, cgt_lang::Error> {
@@ -374,34 +365,7 @@ fn shown(session: &mut Session, line: &str) -> Result<String, cgt_lang::Error> {
         Some(_) if cgt_lang::syntax::script::silenced(line) => return Ok(String::new()),
         Some(v) => v,
     };
-    let limit = MAX_PRINT.load(Ordering::Relaxed);
-    session.guard(|s| {
-        if limit > 0 {
-            if let Some(n) = s.printed_len(&v) {
-                if n > limit {
-                    return Ok(summary(s, &v, n));
-                }
-            }
-        }
-        Ok(s.show(&v))
-    })
-}
-
-/// `a game of birthday B with D distinct subpositions, printed in N characters: ...`
-fn summary(s: &mut Session, v: &cgt_lang::Value, chars: usize) -> String {
-    let Ok(g) = s.to_game(v, Default::default()) else {
-        return String::new();
-    };
-    let birthday = s.world().arena.birthday(g);
-    let distinct = s
-        .world()
-        .arena
-        .follower_count(g, 100_000_000)
-        .map_or_else(|_| "more than 10^8".to_string(), |n| n.to_string());
-    format!(
-        "(a game of birthday {birthday} with {distinct} distinct subpositions, printed in {chars} characters: \
-         :print shows it, :write FILE writes it to a file, compact(ans) names its shared subgames, :set max_print 0 always prints)"
-    )
+    session.guard(|s| Ok(s.shown(&v)))
 }
 
 /// `cgt reference [FILE]`: the reference manual (the language's functions

@@ -149,6 +149,9 @@ pub fn script(path: &str, quiet: bool) -> ExitCode {
     crate::progress::start(quiet);
     handle_ctrl_c();
     let mut session = new_session();
+    // As in the REPL, a long value shows a summary (`:print`, or
+    // `:set max_print 0` in the script, prints it in full).
+    session.world().max_print = 20_000;
     let dir = std::path::Path::new(path)
         .parent()
         .map(std::path::Path::to_path_buf);

@@ -1129,3 +1129,39 @@ fn blocks_end_where_they_say() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A script shows a long value as the REPL does, by a summary (before, a
+/// script printed a 248,540-character value in full); `:print` and
+/// `:set max_print 0` print it whole; `-e` always prints it whole.
+#[test]
+fn scripts_summarize_long_values_as_the_repl_does() {
+    let dir = std::env::temp_dir().join(format!("cgt-max-print-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("long.cgt");
+    std::fs::write(
+        &script,
+        "g := sum([{k|-k} for k in 1..14]);\ng\n:print\n:set max_print 0\ng\n",
+    )
+    .unwrap();
+    let out = cgt().arg(&script).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(
+        lines[0].starts_with(
+            "(a game of birthday 119 with 907 distinct subpositions, printed in 29249 characters"
+        ),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[1].len(), 29249);
+    assert_eq!(lines[2], "max_print = 0 characters");
+    assert_eq!(lines[3], lines[1]);
+    let whole = cgt()
+        .args(["-e", "sum([{k|-k} for k in 1..14])"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&whole.stdout).trim_end(), lines[1]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
