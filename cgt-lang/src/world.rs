@@ -292,41 +292,25 @@ impl World {
             _ => {}
         }
         let lists = |v: &Value| matches!(v, Value::List(_) | Value::Set(_));
-        if lists(&va) && lists(&vb) {
-            // Lists and tuples: element by element, in the universal order.
-            use std::cmp::Ordering::*;
-            let ordered = |c: std::cmp::Ordering| match op {
-                BinOp::Lt => Some(c == Less),
-                BinOp::Le => Some(c != Greater),
-                BinOp::Gt => Some(c == Greater),
-                BinOp::Ge => Some(c != Less),
-                _ => None,
+        let strings = matches!((&va, &vb), (Value::Str(_), Value::Str(_)));
+        if strings || (lists(&va) && lists(&vb)) {
+            let Some(holds) = order_holds(op) else {
+                return Err(Error::spanned(
+                    sa,
+                    if strings {
+                        "strings compare with == != < <= > >= only"
+                    } else {
+                        "lists compare with == != < <= > >= only (element by element, in the order sort uses)"
+                    },
+                ));
             };
-            if ordered(Equal).is_some() {
-                let c = self.universal_cmp(&va, &vb, sa)?;
-                return Ok(Value::Bool(ordered(c).expect("an order operator")));
-            }
-            return Err(Error::spanned(
-                sa,
-                "lists compare with == != < <= > >= only (element by element, in the order sort uses)",
-            ));
-        }
-        if let (Value::Str(x), Value::Str(y)) = (&va, &vb) {
-            let c = x.cmp(y);
-            use std::cmp::Ordering::*;
-            let r = match op {
-                BinOp::Lt => c == Less,
-                BinOp::Le => c != Greater,
-                BinOp::Gt => c == Greater,
-                BinOp::Ge => c != Less,
-                _ => {
-                    return Err(Error::spanned(
-                        sa,
-                        "strings compare with == != < <= > >= only",
-                    ))
-                }
+            // Strings alphabetically, lists element by element in the
+            // universal order.
+            let c = match (&va, &vb) {
+                (Value::Str(x), Value::Str(y)) => x.cmp(y),
+                _ => self.universal_cmp(&va, &vb, sa)?,
             };
-            return Ok(Value::Bool(r));
+            return Ok(Value::Bool(holds(c)));
         }
         let a = self.to_game(&va, sa)?;
         let b = self.to_game(&vb, sb)?;
@@ -1227,4 +1211,16 @@ pub fn quoted(s: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// What an order operator asks of an ordering (none for the others).
+fn order_holds(op: BinOp) -> Option<fn(std::cmp::Ordering) -> bool> {
+    use std::cmp::Ordering::*;
+    Some(match op {
+        BinOp::Lt => |c| c == Less,
+        BinOp::Le => |c| c != Greater,
+        BinOp::Gt => |c| c == Greater,
+        BinOp::Ge => |c| c != Less,
+        _ => return None,
+    })
 }

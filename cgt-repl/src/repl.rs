@@ -283,7 +283,9 @@ fn hint(msg: &str) -> Option<&'static str> {
 /// Evaluate and print; errors show the line with a caret and, where it helps,
 /// a hint. `Ok` if the line evaluated (only those are kept for `:save`).
 fn evaluate(session: &mut Session, line: &str) -> Result<(), ErrorKind> {
-    let shown = crate::progress::during(|| shown(session, line));
+    // Printed text goes out at once (the session's sink); the value, or
+    // its summary past max_print, comes back.
+    let shown = crate::progress::during(|| session.run_line(line));
     print_notes(session);
     match shown {
         Ok(s) => {
@@ -354,18 +356,6 @@ fn command(
             }
         }
     }
-}
-
-/// The value of `line` as the REPL shows it: printed, or a summary when its
-/// text would pass `max_print` (found without printing it).
-fn shown(session: &mut Session, line: &str) -> Result<String, cgt_lang::Error> {
-    let v = match session.eval_line(line)? {
-        None | Some(cgt_lang::Value::Nil) => return Ok(String::new()),
-        // A closing `;` silences the value, as in CGScript.
-        Some(_) if cgt_lang::syntax::script::silenced(line) => return Ok(String::new()),
-        Some(v) => v,
-    };
-    session.guard(|s| Ok(s.shown(&v)))
 }
 
 /// `cgt reference [FILE]`: the reference manual (the language's functions

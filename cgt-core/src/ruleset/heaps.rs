@@ -331,7 +331,7 @@ impl Ruleset for Heaps {
     }
 
     fn components(&self, h: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
-        Some(h.iter().filter(|&&n| n > 0).map(|&n| vec![n]).collect())
+        Some(each_heap(h))
     }
 
     fn impartial(&self, _h: &Vec<u64>) -> bool {
@@ -339,8 +339,18 @@ impl Ruleset for Heaps {
     }
 
     fn canonical_key(&self, h: &Vec<u64>) -> Vec<u64> {
-        let mut k: Vec<u64> = h.iter().copied().filter(|&n| n > 0).collect();
-        k.sort_unstable();
-        k
+        heaps_key(h)
     }
+}
+
+/// The heaps of `h` as components, one each (empty heaps left out).
+pub(super) fn each_heap(h: &[u64]) -> Vec<Vec<u64>> {
+    h.iter().filter(|&&n| n > 0).map(|&n| vec![n]).collect()
+}
+
+/// The key of a list of heaps: the non-empty ones, sorted.
+pub(super) fn heaps_key(h: &[u64]) -> Vec<u64> {
+    let mut k: Vec<u64> = h.iter().copied().filter(|&n| n > 0).collect();
+    k.sort_unstable();
+    k
 }

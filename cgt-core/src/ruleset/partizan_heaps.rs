@@ -5,7 +5,7 @@
 //! each player an octal code (see [`super::heaps`]). Positions are lists of
 //! heaps, each heap a component.
 
-use super::heaps::{heaps, moves_in, Heaps};
+use super::heaps::{each_heap, heaps, heaps_key, moves_in, Heaps};
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::Ruleset;
 
@@ -124,12 +124,10 @@ impl Ruleset for PartizanHeaps {
     }
 
     fn components(&self, h: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
-        Some(h.iter().filter(|&&n| n > 0).map(|&n| vec![n]).collect())
+        Some(each_heap(h))
     }
 
     fn canonical_key(&self, h: &Vec<u64>) -> Vec<u64> {
-        let mut k: Vec<u64> = h.iter().copied().filter(|&n| n > 0).collect();
-        k.sort_unstable();
-        k
+        heaps_key(h)
     }
 }

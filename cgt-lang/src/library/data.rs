@@ -283,16 +283,11 @@ pub static DATA: &[Builtin] = &[
                     ),
                 ));
             };
-            let i = s.world().to_integer(&a.values[1], a.spans[1])?;
-            let k = i
-                .to_i64()
-                .and_then(|i| crate::seq::position(i, items.len()))
-                .ok_or_else(|| {
-                    Error::spanned(
-                        a.spans[1],
-                        format!("index {i} is out of range for a list of length {}", items.len()),
-                    )
-                })?;
+            // As L[i] reads it.
+            let i = s.world().to_i64(&a.values[1], a.spans[1])?;
+            let Some(k) = crate::seq::position(i, items.len()) else {
+                return Err(crate::seq::out_of_range(&a.values[0], i, a.spans[1]));
+            };
             let mut out = (**items).clone();
             out[k] = a.values[2].clone();
             Ok(Value::list(out))

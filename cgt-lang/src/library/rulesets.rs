@@ -1221,7 +1221,7 @@ fn verify_keys(
 ) -> Result<usize, Error> {
     let fresh_only = matches!(sample, Sample::Fresh);
     let by_own_moves = rs.components.is_some() && !graph.cyclic.load(Ordering::Relaxed);
-    let claims = graph.read(|d| {
+    let mut claims = graph.read(|d| {
         let mut claims: Vec<(u32, Value, Claim)> = Vec::new();
         for (k @ Key(p), &n) in &d.seen {
             let node = &d.nodes[(n & !NEGATED) as usize];
@@ -1255,8 +1255,7 @@ fn verify_keys(
         }
         claims
     });
-    let mut claims: Vec<(u32, Value, Claim)> = claims;
-    match sample {
+    let kept: Vec<(Value, Claim)> = match sample {
         Sample::Fresh => {
             // In the order the nodes were made.
             claims.sort_by_key(|x| x.0);
@@ -1266,7 +1265,7 @@ fn verify_keys(
                     kept.push((p, c));
                 }
             }
-            claims_to_check(s, rs, graph, kept, span)
+            kept
         }
         Sample::Count(n) => {
             let mut hashed: Vec<(u64, u32, Value, Claim)> = claims
@@ -1275,22 +1274,11 @@ fn verify_keys(
                 .collect();
             hashed.sort_by_key(|x| (x.0, x.1));
             hashed.truncate(n);
-            let kept = hashed.into_iter().map(|(_, _, p, c)| (p, c)).collect();
-            claims_to_check(s, rs, graph, kept, span)
+            hashed.into_iter().map(|(_, _, p, c)| (p, c)).collect()
         }
-    }
-}
-
-/// Check each claim; how many there were, or the first lie.
-fn claims_to_check(
-    s: &mut dyn Context,
-    rs: &Arc<UserRuleset>,
-    graph: &Arc<Graph>,
-    claims: Vec<(Value, Claim)>,
-    span: Span,
-) -> Result<usize, Error> {
-    let checked = claims.len();
-    for (p, claim) in claims {
+    };
+    let checked = kept.len();
+    for (p, claim) in kept {
         match claim {
             Claim::Merged(q, negated) => check_merge(s, rs, graph, &p, &q, negated, span)?,
             Claim::Split => check_split(s, rs, graph, &p, span)?,
