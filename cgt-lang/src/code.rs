@@ -67,6 +67,10 @@ pub enum Callee {
     Global(GlobalId),
     /// The value of a local.
     Local(u32),
+    /// A value the running function captured.
+    Captured(u32),
+    /// The running function itself.
+    Itself,
 }
 
 /// An argument of a call.
@@ -162,6 +166,20 @@ pub enum Op {
     Set(Vec<Code>),
     /// `[a, b]`.
     List(Vec<Code>),
+    /// `{k => v, ...}`: a map.
+    Map(Vec<(Code, Code)>),
+    /// A function nested in the code (`x => ...`, a `def` in a block),
+    /// made with the values it captures.
+    Closure {
+        /// Its code.
+        lambda: Arc<Lambda>,
+        /// What it captures, each read where the function is made.
+        captures: Vec<Code>,
+    },
+    /// A value the running function captured where it was made.
+    Captured(u32),
+    /// The running function itself.
+    Itself,
     /// `[body for ...]`.
     Comprehension {
         /// Computed for each binding.
@@ -181,6 +199,13 @@ pub enum Op {
         callee: Callee,
         /// The name as written (for errors).
         name: Arc<str>,
+        /// The arguments.
+        args: Vec<ArgCode>,
+    },
+    /// `target(args)`: a call of a computed value.
+    Apply {
+        /// What is called.
+        target: Box<Code>,
         /// The arguments.
         args: Vec<ArgCode>,
     },
@@ -306,6 +331,11 @@ pub struct Lambda {
     pub body: Code,
     /// The globals the body reads or calls: its functions' memos depend on them.
     pub uses: Vec<GlobalId>,
+    /// True if the body names the function itself (a nested `def` that
+    /// recurses): its calls are memoised.
+    pub calls_itself: bool,
+    /// True if the body assigns one of its parameters.
+    pub assigns_params: bool,
 }
 
 impl Code {
@@ -367,6 +397,11 @@ impl Op {
             Op::Set(items) | Op::List(items) | Op::Block(items) => {
                 items.iter_mut().for_each(|c| take(c, out))
             }
+            Op::Map(entries) => entries.iter_mut().for_each(|(k, v)| {
+                take(k, out);
+                take(v, out);
+            }),
+            Op::Closure { captures, .. } => captures.iter_mut().for_each(|c| take(c, out)),
             Op::Comprehension { body, clauses } => {
                 take(body, out);
                 for c in clauses {
@@ -376,6 +411,10 @@ impl Op {
                 }
             }
             Op::Call { args, .. } => take_args(args, out),
+            Op::Apply { target, args } => {
+                take(target, out);
+                take_args(args, out);
+            }
             Op::Method { target, args, .. } => {
                 take(target, out);
                 if let Some(args) = args {

@@ -263,7 +263,14 @@ impl Session {
             return out.join("\n");
         }
         if let Some(text) = keyword_help(name) {
-            return text.to_string();
+            let mut out = text.to_string();
+            if let Some(example) = keyword_example(name) {
+                out.push_str(&format!("\n  example: {example}"));
+                if let Ok(result) = Session::new().run_line(example) {
+                    out.push_str(&format!("\n  => {result}"));
+                }
+            }
+            return out;
         }
         // A part of names (`help sensible`, `help outcome`): the functions
         // whose names contain it.
@@ -335,13 +342,28 @@ fn builtin_help(b: &Builtin) -> String {
 
 /// The words of the statements that `help WORD` explains, one per entry.
 pub(crate) const KEYWORDS_EXPLAINED: &[&str] = &[
-    "def", "if", "for", "while", "begin", "return", "import", "let", ":=", "+=", ";",
+    "def", "=>", "{=>}", "if", "for", "while", "begin", "return", "import", "let", ":=", "+=", ";",
 ];
+
+/// An example of a statement word, run by the reference manual (and its
+/// test) to show its output.
+pub(crate) fn keyword_example(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "def" => "def crumble(k) = ruleset(left = n => [n - j for j in 1..k if j <= n], right = n => [n - j for j in 2..k if j <= n]); [value(crumble(k)(6)) for k in 2..4]",
+        "=>" => "adder := k => (x => x + k); [adder(1)(^), map(n => {n|0}, 1..3)]",
+        "{=>}" => "m := {* => \"star\", ^ + * => \"up star\"}; m[2] := \"two\"; [m[^*], keys(m)]",
+        "for" => "for n from 1 to 3 do print(n, \"\") end",
+        "let" => "let x = ^, y = * in x + y",
+        _ => return None,
+    })
+}
 
 /// Help for the words of the language's statements.
 pub(crate) fn keyword_help(word: &str) -> Option<&'static str> {
     Some(match word {
-        "def" => "def f(a, b) [\"doc\"] = body: a function (recursion allowed; memoised when it calls itself). The body may be a block: def f(n) = begin ... return x ... end.",
+        "def" => "def f(a, b) [\"doc\"] = body: a function (recursion allowed; memoised when it calls itself). The body may be a block: def f(n) = begin ... return x ... end. A def inside a block is a local function that sees the names around it (its own name means itself). A function that makes a ruleset, def crumble(k) = ruleset(...), gives one ruleset (with its memo) per argument.",
+        "=>" => "x => body, (a, b) => body, () => body: an anonymous function that captures the values of the names around it when it is made, as in map(n => n * n, L) or ruleset(left = n => ..., right = ...). A computed function is called directly: f(a)(b), (x => x)(1). Inside braces k => v is a map's entry. `->` stays the sequential compound of games.",
+        "{=>}" => "{k => v, ...}: a map ({=>} is the empty one). m[k] is the value of key k (an error if none; get(m, k, default) gives a default); m[k] := v adds or replaces an entry; for k in m runs over the keys in the order they were put in; keys, values, entries, to_map, contains_key, without_key, len. Keys compare as values do: games by value, lists element by element.",
         "if" | "then" | "else" | "elseif" => "if c then a else b (also with elseif) on one line, or if c then ... elseif d then ... else ... end over several lines (statements in the branches; the value of the branch taken). An else that ends its line opens a block, closed by end.",
         "for" | "in" | "from" | "to" | "by" | "where" | "do" => "for x in L [where c] [while c] do ... end, or for x from a [to b] [by s] do ... end; [f(x) for x in L if c] makes a list.",
         "while" => "while c do ... end: runs the statements while c is true (break leaves, continue skips to the next round).",

@@ -30,17 +30,59 @@ pub fn function(
         frame: r.frame(),
         uses: r.uses(),
         body,
+        calls_itself: false,
+        assigns_params: assigned.iter().any(|a| def.params.contains(a)),
     })
 }
 
-/// The names a function's body assigns with `:=` (its locals besides the
-/// parameters), in the order first met.
+/// A function nested in the code being compiled (`x => ...`, or a `def`
+/// in a block, whose own name means itself): made where it is written,
+/// with the values it captures from the scopes around it.
+fn closure(r: &mut Resolver, def: &Definition) -> Result<Op, Error> {
+    let assigned = assigned_names(&def.body);
+    let own_name = (!def.name.is_empty()).then(|| Arc::from(def.name.as_str()));
+    r.enter_function(&def.params, &assigned, own_name);
+    let body = expression(r, &def.body);
+    let closed = r.leave_function();
+    let body = body?;
+    let captures = closed
+        .captures
+        .into_iter()
+        .map(|m| Code {
+            op: match m {
+                Meaning::Local(slot) => Op::Local(slot),
+                Meaning::Captured(k) => Op::Captured(k),
+                _ => Op::Itself,
+            },
+            span: def.name_span,
+        })
+        .collect();
+    let lambda = Lambda {
+        name: def.name.clone(),
+        params: def.params.clone(),
+        doc: def.doc.clone(),
+        frame: closed.frame,
+        uses: closed.uses,
+        body,
+        calls_itself: closed.calls_itself,
+        assigns_params: assigned.iter().any(|a| def.params.contains(a)),
+    };
+    Ok(Op::Closure {
+        lambda: Arc::new(lambda),
+        captures,
+    })
+}
+
+/// The names a function's body assigns with `:=` or defines with a nested
+/// `def` (its locals besides the parameters), in the order first met. The
+/// functions nested in it have their own.
 fn assigned_names(body: &Expr) -> Vec<Arc<str>> {
     let mut out: Vec<Arc<str>> = Vec::new();
     let mut stack = vec![body];
     while let Some(e) = stack.pop() {
         let mut blocks: Vec<&[Statement]> = Vec::new();
         match &e.kind {
+            ExprKind::Lambda(_) => continue,
             ExprKind::Block(b) | ExprKind::While { body: b, .. } => blocks.push(b),
             ExprKind::For(f) => blocks.push(&f.body),
             ExprKind::If { arms, otherwise } => {
@@ -49,16 +91,28 @@ fn assigned_names(body: &Expr) -> Vec<Arc<str>> {
             }
             _ => {}
         }
+        let mut nested: Vec<&Expr> = Vec::new();
         for b in blocks {
             for st in b {
-                if let StatementKind::Assign { name, .. } = &st.kind {
-                    if !out.iter().any(|n| **n == **name) {
-                        out.push(Arc::from(name.as_str()));
+                let name = match &st.kind {
+                    StatementKind::Assign { name, .. } => name,
+                    StatementKind::Def(d) => {
+                        nested.push(&d.body);
+                        &d.name
                     }
+                    _ => continue,
+                };
+                if !out.iter().any(|n| **n == **name) {
+                    out.push(Arc::from(name.as_str()));
                 }
             }
         }
-        stack.extend(e.kind.children());
+        stack.extend(
+            e.kind
+                .children()
+                .into_iter()
+                .filter(|c| !nested.iter().any(|n| std::ptr::eq(*n, *c))),
+        );
     }
     out
 }
@@ -113,6 +167,13 @@ fn op(r: &mut Resolver, e: &Expr) -> Result<Op, Error> {
             right: all(r, right)?,
         },
         ExprKind::Set(items) => Op::Set(all(r, items)?),
+        ExprKind::Map(entries) => Op::Map(
+            entries
+                .iter()
+                .map(|(k, v)| Ok((expression(r, k)?, expression(r, v)?)))
+                .collect::<Result<_, Error>>()?,
+        ),
+        ExprKind::Lambda(def) => closure(r, def)?,
         ExprKind::List(items) => Op::List(all(r, items)?),
         ExprKind::Comprehension { body, clauses } => {
             let mark = r.mark();
@@ -142,12 +203,16 @@ fn op(r: &mut Resolver, e: &Expr) -> Result<Op, Error> {
             Meaning::Constant(c) => Op::Constant(c),
             Meaning::Builtin(id) => Op::Builtin(id),
             Meaning::Word(w) => Op::Str(crate::value::Str::from(w)),
+            Meaning::Captured(k) => Op::Captured(k),
+            Meaning::Itself => Op::Itself,
         },
         ExprKind::Call { name, args } => {
             let callee = match r.lookup(name) {
                 Meaning::Local(slot) => Callee::Local(slot),
                 Meaning::Global(id) => Callee::Global(id),
                 Meaning::Builtin(id) => Callee::Builtin(id),
+                Meaning::Captured(k) => Callee::Captured(k),
+                Meaning::Itself => Callee::Itself,
                 Meaning::Constant(_) | Meaning::Word(_) => {
                     return Err(Error::spanned(
                         e.span,
@@ -161,6 +226,10 @@ fn op(r: &mut Resolver, e: &Expr) -> Result<Op, Error> {
                 args: arguments(r, args)?,
             }
         }
+        ExprKind::Apply { target, args } => Op::Apply {
+            target: boxed(r, target)?,
+            args: arguments(r, args)?,
+        },
         // CGSuite's spelling of the outcome classes, which no binding of
         // `N` (say) can hide: `OutcomeClass` is reserved.
         ExprKind::Method {
@@ -183,6 +252,8 @@ fn op(r: &mut Resolver, e: &Expr) -> Result<Op, Error> {
                 Some(Meaning::Local(slot)) => Some(Callee::Local(slot)),
                 Some(Meaning::Global(id)) => Some(Callee::Global(id)),
                 Some(Meaning::Builtin(id)) => Some(Callee::Builtin(id)),
+                Some(Meaning::Captured(k)) => Some(Callee::Captured(k)),
+                Some(Meaning::Itself) => Some(Callee::Itself),
                 _ => None,
             };
             Op::Method {
@@ -460,43 +531,51 @@ fn statements_code(r: &mut Resolver, statements: &[Statement]) -> Result<Vec<Cod
 
 /// A statement inside a block (the top level's are run by the session).
 pub fn statement(r: &mut Resolver, st: &Statement) -> Result<Code, Error> {
-    let op =
-        match &st.kind {
-            StatementKind::Expr(e) => return expression(r, e),
-            StatementKind::Assign {
-                name,
-                name_span,
-                expr,
-            } => {
-                let value = boxed(r, expr)?;
-                match r.assignment(name, *name_span)? {
-                    Meaning::Local(slot) => Op::SetLocal(slot, value),
-                    Meaning::Global(id) => Op::SetGlobal(id, value),
-                    _ => unreachable!("assignment targets a local or a global"),
-                }
+    let op = match &st.kind {
+        StatementKind::Expr(e) => return expression(r, e),
+        StatementKind::Assign {
+            name,
+            name_span,
+            expr,
+        } => {
+            let value = boxed(r, expr)?;
+            match r.assignment(name, *name_span)? {
+                Meaning::Local(slot) => Op::SetLocal(slot, value),
+                Meaning::Global(id) => Op::SetGlobal(id, value),
+                _ => unreachable!("assignment targets a local or a global"),
             }
-            StatementKind::Def(d) => return Err(Error::spanned(
-                d.name_span,
-                "a function is defined at the top level of a file or the REPL, not inside a block",
-            )),
-            StatementKind::Import { path_span, .. } => {
-                return Err(Error::spanned(
-                    *path_span,
-                    "`import` belongs at the top level of a file or the REPL, not inside a block",
-                ))
+        }
+        StatementKind::Def(d) => {
+            // A local function (a global in a block of the top level),
+            // which sees the names around it.
+            let value = Box::new(Code {
+                op: closure(r, d)?,
+                span: st.span,
+            });
+            match r.assignment(&d.name, d.name_span)? {
+                Meaning::Local(slot) => Op::SetLocal(slot, value),
+                Meaning::Global(id) => Op::SetGlobal(id, value),
+                _ => unreachable!("assignment targets a local or a global"),
             }
-            StatementKind::Return(e) => {
-                r.check_return(st.span)?;
-                Op::Return(e.as_ref().map(|x| boxed(r, x)).transpose()?)
-            }
-            StatementKind::Break => {
-                r.check_loop("break", st.span)?;
-                Op::Break
-            }
-            StatementKind::Continue => {
-                r.check_loop("continue", st.span)?;
-                Op::Continue
-            }
-        };
+        }
+        StatementKind::Import { path_span, .. } => {
+            return Err(Error::spanned(
+                *path_span,
+                "`import` belongs at the top level of a file or the REPL, not inside a block",
+            ))
+        }
+        StatementKind::Return(e) => {
+            r.check_return(st.span)?;
+            Op::Return(e.as_ref().map(|x| boxed(r, x)).transpose()?)
+        }
+        StatementKind::Break => {
+            r.check_loop("break", st.span)?;
+            Op::Break
+        }
+        StatementKind::Continue => {
+            r.check_loop("continue", st.span)?;
+            Op::Continue
+        }
+    };
     Ok(Code { op, span: st.span })
 }

@@ -41,5 +41,5 @@ pub use error::{Error, ErrorKind, Span};
 pub use session::{is_blank, Session};
 pub use syntax::parser::{is_keyword, parse_line, parse_statement, KEYWORDS};
 pub use syntax::script;
-pub use value::{Function, HostFunction, Module, Player, Sum, Value};
+pub use value::{Function, HostFunction, Key, Map, Module, Player, Sum, Value};
 pub use world::World;

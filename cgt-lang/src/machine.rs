@@ -26,6 +26,15 @@ use smallvec::SmallVec;
 use std::collections::HashMap;
 use std::sync::{Arc, Weak};
 
+/// Keep a weak reference to `x` in `list`, dropping the dead ones when the
+/// list is full (functions and rulesets made in a loop come and go).
+fn track<T>(list: &mut Vec<Weak<T>>, x: &Arc<T>) {
+    if list.len() == list.capacity() && list.len() >= 64 {
+        list.retain(|w| w.strong_count() > 0);
+    }
+    list.push(Arc::downgrade(x));
+}
+
 /// How deep calls of defined functions may nest.
 pub const CALL_DEPTH_LIMIT: usize = 200_000;
 
@@ -130,6 +139,9 @@ pub struct Machine {
     base: usize,
     /// How deep calls of defined functions nest now.
     depth: usize,
+    /// The running nested function (whose captured values and own name
+    /// its code reads), if one is.
+    current: Option<Arc<Function>>,
     /// How deep evaluation nests now: the native stack is checked (and
     /// grown) every [`STACK_CHECK`] levels, not at each.
     nesting: u32,
@@ -189,6 +201,7 @@ impl Machine {
             stack: Vec::new(),
             base: 0,
             depth: 0,
+            current: None,
             nesting: 0,
             naming: None,
             output: String::new(),
@@ -232,6 +245,7 @@ impl Machine {
         self.stack.clear();
         self.base = 0;
         self.depth = 0;
+        self.current = None;
         self.nesting = 0;
         self.naming = None;
     }
@@ -469,12 +483,34 @@ impl Machine {
                 Ok(Value::list(out))
             }
             Op::Local(slot) => Ok(self.stack[self.base + *slot as usize].clone()),
+            Op::Captured(k) => Ok(self.captured(*k, span)?),
+            Op::Itself => Ok(Value::Function(self.itself(span)?)),
+            Op::Closure { lambda, captures } => {
+                let captured = self.all(captures)?;
+                let f = Arc::new(Function::closure(lambda.clone(), captured));
+                if f.is_recursive() {
+                    track(&mut self.functions, &f);
+                }
+                Ok(Value::Function(f))
+            }
+            Op::Map(entries) => {
+                let mut map = crate::value::Map::with_capacity(entries.len());
+                for (k, v) in entries {
+                    let key = crate::value::Key::of(self.eval(k)?);
+                    map.insert(key, self.eval(v)?);
+                }
+                Ok(Value::Map(Arc::new(map)))
+            }
             Op::Global(id, name) => match &self.globals[*id as usize].value {
                 Some(v) => Ok(v.clone()),
                 None => Err(Error::spanned(span, format!("unknown variable `{name}`")).into()),
             },
             Op::Builtin(id) => Ok(Value::Builtin(*id)),
             Op::Call { callee, name, args } => self.call(*callee, name, args, span),
+            Op::Apply { target, args } => {
+                let f = self.eval(target)?;
+                self.call_value(&f, "the value called", args, span, None)
+            }
             Op::Method {
                 target,
                 name,
@@ -484,12 +520,18 @@ impl Machine {
             Op::Index { target, index } => {
                 if let Op::Local(slot) = target.op {
                     let i = self.eval(index)?;
-                    let i = self.world.to_i64(&i, index.span)?;
                     let t = &self.stack[self.base + slot as usize];
+                    if let Value::Map(m) = t {
+                        return Ok(library::maps::lookup(&mut self.world, m, i, index.span)?);
+                    }
+                    let i = self.world.to_i64(&i, index.span)?;
                     return Ok(crate::seq::index(t, i, target.span, index.span)?);
                 }
                 let t = self.eval(target)?;
                 let i = self.eval(index)?;
+                if let Value::Map(m) = &t {
+                    return Ok(library::maps::lookup(&mut self.world, m, i, index.span)?);
+                }
                 let i = self.world.to_i64(&i, index.span)?;
                 Ok(crate::seq::index(&t, i, target.span, index.span)?)
             }
@@ -771,6 +813,8 @@ impl Machine {
                 None => return Err(unknown_function(name, span).into()),
             },
             Callee::Local(slot) => self.stack[self.base + slot as usize].clone(),
+            Callee::Captured(k) => self.captured(k, span)?,
+            Callee::Itself => Value::Function(self.itself(span)?),
         };
         self.call_value(&f, name, args, span, None)
     }
@@ -864,13 +908,13 @@ impl Machine {
                 span,
                 format!(
                     "`{}` takes {n} argument{}: {}",
-                    lambda.name,
+                    f.display_name(),
                     if n == 1 { "" } else { "s" },
                     f.signature()
                 ),
             ));
         }
-        let key: Option<SmallVec<[Value; 4]>> = if f.is_recursive() {
+        let key: Option<SmallVec<[Value; 4]>> = if f.is_memoised() {
             if let Some(v) = f.recall(&self.stack[base..]) {
                 self.stack.truncate(base);
                 return Ok(v);
@@ -895,6 +939,13 @@ impl Machine {
         let saved = self.base;
         self.base = base;
         self.depth += 1;
+        // Only a nested function reads its captured values or names itself.
+        let nested = lambda.calls_itself || !f.captured.is_empty();
+        let outer = if nested {
+            self.current.replace(f.clone())
+        } else {
+            None
+        };
         // A stop raised inside the engine (Ctrl-C, the memory limit) is
         // caught at the nearest call and returns through the outer calls
         // as an error: unwinding it through 100,000 nested calls took
@@ -903,12 +954,29 @@ impl Machine {
             .unwrap_or_else(|p| Err(Error::from(cgt_core::interrupt::payload_to_stop(p)).into()));
         self.depth -= 1;
         self.base = saved;
+        if nested {
+            self.current = outer;
+        }
+        // A function that makes a ruleset (`def crumble(k) = ruleset(...)`)
+        // gives the same ruleset, with its memo, for the same arguments.
+        let made_ruleset = match &r {
+            Ok(Value::Ruleset(_)) => true,
+            Err(u) => matches!(&*u.0, Leave::Return(Value::Ruleset(_))),
+            _ => false,
+        };
+        let key = match key {
+            None if made_ruleset && !lambda.assigns_params => {
+                f.keep_results();
+                Some(self.stack[base..base + given].iter().cloned().collect())
+            }
+            key => key,
+        };
         self.stack.truncate(base);
         let v = match r {
             Ok(v) => v,
             Err(u) => match *u.0 {
                 Leave::Return(v) => v,
-                Leave::Error(e) => return Err(e.in_function(&lambda.name, span)),
+                Leave::Error(e) => return Err(e.in_function(f.display_name(), span)),
                 _ => {
                     return Err(
                         Error::spanned(span, "`break` or `continue` left a function")
@@ -977,7 +1045,7 @@ impl Machine {
     /// Keep track of a ruleset a built-in made (its graph is dropped after a stop).
     fn register(&mut self, v: &Value) {
         if let Value::Ruleset(r) = v {
-            self.rulesets.push(Arc::downgrade(r));
+            track(&mut self.rulesets, r);
         }
     }
 
@@ -1023,7 +1091,34 @@ impl Machine {
                 let f = self.stack[self.base + slot as usize].clone();
                 self.call_value(&f, name, args, span, first)
             }
+            Callee::Captured(k) => {
+                let f = self.captured(k, span)?;
+                self.call_value(&f, name, args, span, first)
+            }
+            Callee::Itself => {
+                let f = Value::Function(self.itself(span)?);
+                self.call_value(&f, name, args, span, first)
+            }
         }
+    }
+
+    /// The `k`-th value the running function captured.
+    fn captured(&self, k: u32, span: Span) -> Result<Value, Error> {
+        self.current
+            .as_ref()
+            .and_then(|f| f.captured.get(k as usize))
+            .cloned()
+            .ok_or_else(|| {
+                Error::spanned(span, "a captured value outside its function")
+                    .with_kind(ErrorKind::Internal)
+            })
+    }
+
+    /// The running nested function.
+    fn itself(&self, span: Span) -> Result<Arc<Function>, Error> {
+        self.current.clone().ok_or_else(|| {
+            Error::spanned(span, "a function's own name outside it").with_kind(ErrorKind::Internal)
+        })
     }
 
     /// A module's member.
@@ -1240,6 +1335,10 @@ impl Machine {
         }
         match self.eval(list)? {
             Value::List(items) | Value::Set(items) => Ok(Iteration::Items(items)),
+            // A map's keys, in order.
+            Value::Map(m) => Ok(Iteration::Items(Arc::new(
+                m.keys().map(|k| k.0.clone()).collect(),
+            ))),
             Value::Str(s) => Ok(Iteration::Chars(s)),
             other => Err(Error::spanned(
                 list.span,

@@ -86,9 +86,20 @@ impl World {
 
     /// `items` sorted in the universal order (stable).
     pub fn universal_sort(&mut self, items: Vec<Value>, span: Span) -> Result<Vec<Value>, Error> {
-        let mut keyed = Vec::with_capacity(items.len());
-        for v in items {
-            keyed.push((self.sort_key(&v, span)?, v));
+        let pairs = items.into_iter().map(|v| (v.clone(), v)).collect();
+        self.universal_sort_by_key(pairs, span)
+    }
+
+    /// The values of `pairs` (key, value) sorted by their keys in the
+    /// universal order (stable).
+    pub fn universal_sort_by_key(
+        &mut self,
+        pairs: Vec<(Value, Value)>,
+        span: Span,
+    ) -> Result<Vec<Value>, Error> {
+        let mut keyed = Vec::with_capacity(pairs.len());
+        for (k, v) in pairs {
+            keyed.push((self.sort_key(&k, span)?, v));
         }
         let arena = &mut self.arena;
         let sorted = merge_sort_by(keyed, |x, y| compare(arena, &x.0, &y.0));

@@ -3,7 +3,7 @@
 //! output, run here), the commands, the statements' words and the grammar,
 //! so the manual and the REPL never drift apart.
 
-use crate::commands::{keyword_help, KEYWORDS_EXPLAINED};
+use crate::commands::{keyword_example, keyword_help, KEYWORDS_EXPLAINED};
 use crate::library::{builtins, topics, Builtin};
 use crate::{Session, COMMANDS};
 
@@ -58,8 +58,12 @@ pub fn reference(extra_commands: &[(&str, &str)]) -> Reference {
     out.push_str("</dl>\n<h2 id=\"statements\">statements</h2>\n<dl>\n");
     for w in KEYWORDS_EXPLAINED {
         let text = keyword_help(w).unwrap_or_default();
+        let example = match keyword_example(w) {
+            Some(e) => example(e, w, &mut failures),
+            None => String::new(),
+        };
         out.push_str(&format!(
-            "<dt>{}</dt><dd>{}</dd>\n",
+            "<dt>{}</dt><dd><p>{}</p>{example}</dd>\n",
             escape(w),
             escape(text)
         ));
@@ -75,25 +79,30 @@ pub fn reference(extra_commands: &[(&str, &str)]) -> Reference {
     }
 }
 
-/// One function's entry: signature, help, example and its output (a
-/// picture shown as itself).
+/// One function's entry: signature, help, example and its output.
 fn function(b: &Builtin, failures: &mut Vec<String>) -> String {
-    let mut s = Session::new();
-    let result = match s.run_line(b.example) {
-        Ok(r) if r.trim_start().starts_with("<svg") => format!("<div class=\"out\">{r}</div>"),
-        Ok(r) => format!("<pre class=\"out\">{}</pre>", escape(&r)),
-        Err(e) => {
-            failures.push(format!("{}: {}", b.name, e.message));
-            format!("<pre class=\"out\">error: {}</pre>", escape(&e.message))
-        }
-    };
     format!(
-        "<dt id=\"{}\">{}</dt>\n<dd><p>{}</p>\n<pre>{}</pre>\n{result}</dd>\n",
+        "<dt id=\"{}\">{}</dt>\n<dd><p>{}</p>\n{}</dd>\n",
         b.name,
         escape(b.signature),
         escape(b.help),
-        escape(b.example)
+        example(b.example, b.name, failures)
     )
+}
+
+/// An example and its output, run in a fresh session (a picture shown as
+/// itself); a failure is noted under `name`.
+fn example(input: &str, name: &str, failures: &mut Vec<String>) -> String {
+    let mut s = Session::new();
+    let result = match s.run_line(input) {
+        Ok(r) if r.trim_start().starts_with("<svg") => format!("<div class=\"out\">{r}</div>"),
+        Ok(r) => format!("<pre class=\"out\">{}</pre>", escape(&r)),
+        Err(e) => {
+            failures.push(format!("{name}: {}", e.message));
+            format!("<pre class=\"out\">error: {}</pre>", escape(&e.message))
+        }
+    };
+    format!("<pre>{}</pre>\n{result}", escape(input))
 }
 
 /// Text as HTML.
@@ -121,6 +130,13 @@ mod tests {
             );
         }
         assert!(r.html.contains("<h2 id=\"grammar\">"));
+        // The statements' examples run too: functions made by code, maps.
+        assert!(r.html.contains("[1^,[{1|0},{2|0},{3|0}]]"), "lambdas");
+        assert!(r.html.contains("[&quot;up star&quot;,[*,^*,2]]"), "maps");
+        assert!(
+            r.html.contains("[1*,{1|{1|1,{1|0}},{1,{1|0}|0}},1]"),
+            "rulesets"
+        );
         // An example's output: value(domineering(...)) or a picture.
         assert!(r.html.contains("<svg"));
     }

@@ -7,6 +7,9 @@
 //! - the locals of a function (its parameters, and the names its body
 //!   assigns with `:=`) or of a statement of the top level, in nested
 //!   scopes for `let`, `for` and comprehensions: slots of a frame;
+//! - for a function nested in another (`x => ...`, a `def` inside a
+//!   block), the locals of the functions around it: it captures their
+//!   values when it is made, and its own name means itself;
 //! - the globals of the module (the REPL's session, or a file loaded with
 //!   `import`): slots of the session's table of globals;
 //! - the prelude: the constants (`true`, `Left`, `L`, `P`, ...), the
@@ -57,6 +60,10 @@ pub enum Meaning {
     Builtin(BuiltinId),
     /// A bare word some function takes (`per_player`): a string.
     Word(&'static str),
+    /// A value the running function captured where it was made.
+    Captured(u32),
+    /// The running function itself (a nested `def`'s own name).
+    Itself,
 }
 
 /// Names that cannot be bound: the constants that are part of the notation.
@@ -101,11 +108,9 @@ pub fn prelude(name: &str) -> Option<Meaning> {
         .map(Meaning::Word)
 }
 
-/// The scopes of the code being compiled: its locals, its module's globals
-/// and the prelude.
-pub struct Resolver<'a> {
-    module: &'a mut ModuleScope,
-    slots: &'a mut dyn Slots,
+/// The scope of one function being compiled (or of a statement of the
+/// top level): its locals and what it takes from the functions around it.
+struct FunctionScope {
     /// Locals visible now, innermost last.
     locals: Vec<(Arc<str>, u32)>,
     /// The next free slot, and the most slots used at once (the frame).
@@ -118,6 +123,62 @@ pub struct Resolver<'a> {
     loops: u32,
     /// The globals the code reads, calls or sets.
     uses: Vec<GlobalId>,
+    /// The names a nested function takes from the scopes around it, each
+    /// with what it means there (copied when the function is made).
+    captures: Vec<(Arc<str>, Meaning)>,
+    /// A nested `def`'s own name, which means the function itself.
+    own_name: Option<Arc<str>>,
+    /// True if the body names the function itself (it may recurse).
+    calls_itself: bool,
+}
+
+impl FunctionScope {
+    fn new(in_function: bool, own_name: Option<Arc<str>>) -> Self {
+        FunctionScope {
+            locals: Vec::new(),
+            next: 0,
+            frame: 0,
+            in_function,
+            loops: 0,
+            uses: Vec::new(),
+            captures: Vec::new(),
+            own_name,
+            calls_itself: false,
+        }
+    }
+
+    fn local(&self, name: &str) -> Option<u32> {
+        self.locals
+            .iter()
+            .rev()
+            .find(|(n, _)| **n == *name)
+            .map(|(_, s)| *s)
+    }
+}
+
+/// What compiling a nested function found: its frame, the globals it uses,
+/// what it captures and whether it names itself.
+pub struct Closed {
+    /// Slots the frame needs.
+    pub frame: u32,
+    /// The globals its body uses.
+    pub uses: Vec<GlobalId>,
+    /// For each captured value, what it is where the function is made.
+    pub captures: Vec<Meaning>,
+    /// True if the body names the function itself.
+    pub calls_itself: bool,
+}
+
+/// The scopes of the code being compiled: its locals (a stack of them, one
+/// per function being compiled, innermost last), its module's globals and
+/// the prelude.
+pub struct Resolver<'a> {
+    module: &'a mut ModuleScope,
+    slots: &'a mut dyn Slots,
+    scopes: Vec<FunctionScope>,
+    /// The globals the nested functions use: they outlive the line that
+    /// makes them, so these slots keep their bindings (see `Global::pinned`).
+    nested_uses: Vec<GlobalId>,
 }
 
 impl<'a> Resolver<'a> {
@@ -131,12 +192,8 @@ impl<'a> Resolver<'a> {
         let mut r = Resolver {
             module,
             slots,
-            locals: Vec::new(),
-            next: 0,
-            frame: 0,
-            in_function: false,
-            loops: 0,
-            uses: Vec::new(),
+            scopes: vec![FunctionScope::new(false, None)],
+            nested_uses: Vec::new(),
         };
         for name in locals {
             r.bind_local(name.clone());
@@ -152,65 +209,140 @@ impl<'a> Resolver<'a> {
         params: &[Arc<str>],
         assigned: &[Arc<str>],
     ) -> Self {
-        let mut r = Self::top_level(module, slots, params);
-        r.in_function = true;
+        let mut r = Resolver {
+            module,
+            slots,
+            scopes: Vec::new(),
+            nested_uses: Vec::new(),
+        };
+        r.enter_function(params, assigned, None);
+        r
+    }
+
+    /// Start compiling a function nested in the code being compiled: its
+    /// parameters and the names its body assigns are its locals; the names
+    /// of the scopes around it are captured as it uses them.
+    pub fn enter_function(
+        &mut self,
+        params: &[Arc<str>],
+        assigned: &[Arc<str>],
+        own_name: Option<Arc<str>>,
+    ) {
+        self.scopes.push(FunctionScope::new(true, own_name));
+        for name in params {
+            self.bind_local(name.clone());
+        }
         for name in assigned {
             if !params.contains(name) {
-                r.bind_local(name.clone());
+                self.bind_local(name.clone());
             }
         }
-        r
+    }
+
+    /// Finish the function [`Self::enter_function`] started.
+    pub fn leave_function(&mut self) -> Closed {
+        let s = self.scopes.pop().expect("a function is being compiled");
+        // What the nested function uses, the code around it uses too.
+        if let Some(outer) = self.scopes.last_mut() {
+            outer.uses.extend(s.uses.iter().copied());
+        }
+        let mut uses = s.uses;
+        uses.sort_unstable();
+        uses.dedup();
+        self.nested_uses.extend(uses.iter().copied());
+        Closed {
+            frame: s.frame,
+            uses,
+            captures: s.captures.into_iter().map(|(_, m)| m).collect(),
+            calls_itself: s.calls_itself,
+        }
+    }
+
+    fn scope(&self) -> &FunctionScope {
+        self.scopes.last().expect("a scope")
+    }
+
+    fn scope_mut(&mut self) -> &mut FunctionScope {
+        self.scopes.last_mut().expect("a scope")
     }
 
     /// The slots the frame needs.
     pub fn frame(&self) -> u32 {
-        self.frame
+        self.scope().frame
     }
 
     /// The globals used, each once.
     pub fn uses(&self) -> Vec<GlobalId> {
-        let mut u = self.uses.clone();
+        let mut u = self.scope().uses.clone();
         u.sort_unstable();
         u.dedup();
         u
     }
 
+    /// The globals the nested functions compiled so far use.
+    pub fn nested_uses(&self) -> &[GlobalId] {
+        &self.nested_uses
+    }
+
     /// Where the scope is now (to leave nested bindings with [`Self::release`]).
     pub fn mark(&self) -> (usize, u32) {
-        (self.locals.len(), self.next)
+        (self.scope().locals.len(), self.scope().next)
     }
 
     /// Leave the bindings made since `mark`.
     pub fn release(&mut self, mark: (usize, u32)) {
-        self.locals.truncate(mark.0);
-        self.next = mark.1;
+        let s = self.scope_mut();
+        s.locals.truncate(mark.0);
+        s.next = mark.1;
     }
 
     /// Bind a new local; its slot.
     pub fn bind_local(&mut self, name: Arc<str>) -> u32 {
-        let slot = self.next;
-        self.next += 1;
-        self.frame = self.frame.max(self.next);
-        self.locals.push((name, slot));
+        let s = self.scope_mut();
+        let slot = s.next;
+        s.next += 1;
+        s.frame = s.frame.max(s.next);
+        s.locals.push((name, slot));
         slot
     }
 
     /// Enter (`true`) or leave a loop's body.
     pub fn in_loop(&mut self, entering: bool) {
+        let s = self.scope_mut();
         if entering {
-            self.loops += 1;
+            s.loops += 1;
         } else {
-            self.loops -= 1;
+            s.loops -= 1;
         }
+    }
+
+    /// What `name` means in the scope `depth` (an index of `scopes`) and
+    /// the functions around it, if it is a local of one of them: in a
+    /// nested function, a name of the scopes around it is captured.
+    fn enclosing(&mut self, depth: usize, name: &str) -> Option<Meaning> {
+        let s = &mut self.scopes[depth];
+        if let Some(slot) = s.local(name) {
+            return Some(Meaning::Local(slot));
+        }
+        if s.own_name.as_deref() == Some(name) {
+            s.calls_itself = true;
+            return Some(Meaning::Itself);
+        }
+        if let Some(k) = s.captures.iter().position(|(n, _)| **n == *name) {
+            return Some(Meaning::Captured(k as u32));
+        }
+        if depth == 0 {
+            return None;
+        }
+        let outer = deep_enclosing(self, depth - 1, name)?;
+        let s = &mut self.scopes[depth];
+        s.captures.push((Arc::from(name), outer));
+        Some(Meaning::Captured(s.captures.len() as u32 - 1))
     }
 
     /// The local slot of `name`, if a local is visible.
     fn local(&self, name: &str) -> Option<u32> {
-        self.locals
-            .iter()
-            .rev()
-            .find(|(n, _)| **n == *name)
-            .map(|(_, s)| *s)
+        self.scope().local(name)
     }
 
     /// What `name` means here. A name not bound anywhere becomes a global
@@ -223,18 +355,19 @@ impl<'a> Resolver<'a> {
         self.module
             .names
             .insert(name.to_string(), Binding { id, forward: true });
-        self.uses.push(id);
+        self.scope_mut().uses.push(id);
         Meaning::Global(id)
     }
 
     /// What `name` means here, if it is bound (nothing is created).
     pub fn lookup_defined(&mut self, name: &str) -> Option<Meaning> {
-        if let Some(slot) = self.local(name) {
-            return Some(Meaning::Local(slot));
+        if let Some(m) = self.enclosing(self.scopes.len() - 1, name) {
+            return Some(m);
         }
         if let Some(b) = self.module.names.get(name) {
-            self.uses.push(b.id);
-            return Some(Meaning::Global(b.id));
+            let id = b.id;
+            self.scope_mut().uses.push(id);
+            return Some(Meaning::Global(id));
         }
         prelude(name)
     }
@@ -247,7 +380,7 @@ impl<'a> Resolver<'a> {
         if let Some(slot) = self.local(name) {
             return Ok(Meaning::Local(slot));
         }
-        if self.in_function {
+        if self.scope().in_function {
             // Every name a body assigns is bound as a local on entry.
             return Err(
                 Error::spanned(span, format!("`{name}` is not a local here"))
@@ -267,13 +400,13 @@ impl<'a> Resolver<'a> {
                 id
             }
         };
-        self.uses.push(id);
+        self.scope_mut().uses.push(id);
         Ok(Meaning::Global(id))
     }
 
     /// `return` must be inside a function.
     pub fn check_return(&self, span: Span) -> Result<(), Error> {
-        if self.in_function {
+        if self.scope().in_function {
             Ok(())
         } else {
             Err(Error::spanned(
@@ -285,12 +418,17 @@ impl<'a> Resolver<'a> {
 
     /// `break` and `continue` must be inside a loop.
     pub fn check_loop(&self, word: &str, span: Span) -> Result<(), Error> {
-        if self.loops > 0 {
+        if self.scope().loops > 0 {
             Ok(())
         } else {
             Err(Error::spanned(span, format!("`{word}` outside a loop")))
         }
     }
+}
+
+/// [`Resolver::enclosing`] on a fresh stretch of stack when functions nest deep.
+fn deep_enclosing(r: &mut Resolver, depth: usize, name: &str) -> Option<Meaning> {
+    cgt_core::game::deep(|| r.enclosing(depth, name))
 }
 
 /// A name that may be bound (assigned, defined, a module's alias).

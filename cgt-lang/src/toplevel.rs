@@ -47,6 +47,8 @@ pub fn statement(
             let mut r = Resolver::top_level(scope, m, &names);
             let code = compile::expression(&mut r, e)?;
             let frame = r.frame();
+            let nested = r.nested_uses().to_vec();
+            pin(m, &nested);
             let values = locals.iter().map(|(_, v)| v.clone()).collect();
             Ok(Some(m.run(&code, frame, values)?))
         }
@@ -60,6 +62,8 @@ pub fn statement(
             let mut r = Resolver::top_level(scope, m, &names);
             let code = compile::expression(&mut r, expr)?;
             let frame = r.frame();
+            let nested = r.nested_uses().to_vec();
+            pin(m, &nested);
             let values = locals.iter().map(|(_, v)| v.clone()).collect();
             m.naming = Some(name.clone());
             let v = m.run(&code, frame, values);
@@ -93,9 +97,7 @@ pub fn statement(
                     return Err(e);
                 }
             };
-            for &u in &lambda.uses {
-                m.globals[u as usize].pinned = true;
-            }
+            pin(m, &lambda.uses);
             let source = src[st.span.start..st.span.end].trim().to_string();
             let f = Arc::new(Function::new(
                 Arc::new(lambda),
@@ -155,6 +157,14 @@ pub fn statement(
             compile::statement(&mut r, st)?;
             Ok(None)
         }
+    }
+}
+
+/// Keep the bindings of these globals: code that outlives its line (a
+/// function's body) reads them.
+fn pin(m: &mut Machine, uses: &[GlobalId]) {
+    for &u in uses {
+        m.globals[u as usize].pinned = true;
     }
 }
 
@@ -249,6 +259,14 @@ fn readers(m: &Machine, id: GlobalId) -> Vec<String> {
         .filter(|f| f.lambda.uses.contains(&id))
         .map(|f| f.name().to_string())
         .collect();
+    // Functions made by code (`g := n => n + k`), held in globals.
+    for g in &m.globals {
+        if let Some(Value::Function(f)) = &g.value {
+            if f.source.is_empty() && f.lambda.uses.contains(&id) {
+                names.push(f.signature());
+            }
+        }
+    }
     names.sort();
     names.dedup();
     names

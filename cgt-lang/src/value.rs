@@ -91,6 +91,8 @@ pub enum Value {
     List(Arc<Vec<Value>>),
     /// `{a, b, ...}`: a set, without duplicates, printed in CGSuite's order.
     Set(Arc<Vec<Value>>),
+    /// `{k => v, ...}`: a map.
+    Map(Arc<Map>),
     /// A position of a ruleset (built in or defined in the language); its
     /// value is computed when a game is needed.
     Position(Position),
@@ -173,6 +175,7 @@ impl Value {
             Value::Text(_) => "text",
             Value::List(_) => "list",
             Value::Set(_) => "set",
+            Value::Map(_) => "map",
             Value::Position(_) => "position",
             Value::Table(_) => "table",
             Value::Function(_) | Value::Builtin(_) | Value::Host(_) => "function",
@@ -235,6 +238,11 @@ pub struct Function {
     /// True if the function can call itself: only then does a memo save
     /// work, so only then is it kept.
     recursive: AtomicBool,
+    /// True once a call made a ruleset: its results are kept too, so each
+    /// argument has one ruleset (and one memo of positions).
+    keeps: AtomicBool,
+    /// The values a nested function captured where it was made.
+    pub captured: Box<[Value]>,
 }
 
 impl Function {
@@ -246,6 +254,23 @@ impl Function {
             module,
             memo: Mutex::new(HashMap::new()),
             recursive: AtomicBool::new(false),
+            keeps: AtomicBool::new(false),
+            captured: Box::new([]),
+        }
+    }
+
+    /// A nested function (`x => ...`, a `def` in a block) with the values
+    /// it captured; memoised if it names itself.
+    pub fn closure(lambda: Arc<Lambda>, captured: Vec<Value>) -> Self {
+        let recursive = lambda.calls_itself;
+        Function {
+            lambda,
+            source: String::new(),
+            module: None,
+            memo: Mutex::new(HashMap::new()),
+            recursive: AtomicBool::new(recursive),
+            keeps: AtomicBool::new(false),
+            captured: captured.into_boxed_slice(),
         }
     }
 
@@ -264,27 +289,49 @@ impl Function {
         self.lambda.doc.as_deref()
     }
 
-    /// `name(a, b)`.
+    /// `name(a, b)`; `(a, b) => ...` for an anonymous function.
     pub fn signature(&self) -> String {
+        if self.lambda.name.is_empty() {
+            return format!("({}) => ...", self.lambda.params.join(", "));
+        }
         format!("{}({})", self.lambda.name, self.lambda.params.join(", "))
+    }
+
+    /// The name errors give it.
+    pub fn display_name(&self) -> &str {
+        match self.lambda.name.as_str() {
+            "" => "anonymous function",
+            name => name,
+        }
     }
 
     /// Whether calls are memoised (see [`Function`]).
     pub fn set_recursive(&self, recursive: bool) {
         self.recursive.store(recursive, Ordering::Relaxed);
-        if !recursive {
+        if !self.is_memoised() {
             self.forget();
         }
     }
 
-    /// True if calls are memoised.
+    /// True if the function can call itself.
     pub fn is_recursive(&self) -> bool {
         self.recursive.load(Ordering::Relaxed)
     }
 
+    /// True if calls are memoised: a function that can call itself, or
+    /// that makes rulesets.
+    pub fn is_memoised(&self) -> bool {
+        self.is_recursive() || self.keeps.load(Ordering::Relaxed)
+    }
+
+    /// Keep results from now on (a call made a ruleset).
+    pub fn keep_results(&self) {
+        self.keeps.store(true, Ordering::Relaxed);
+    }
+
     /// The memoised result for these arguments.
     pub fn recall(&self, args: &[Value]) -> Option<Value> {
-        if !self.is_recursive() {
+        if !self.is_memoised() {
             return None;
         }
         let memo = self.memo.lock().ok()?;
@@ -293,7 +340,7 @@ impl Function {
 
     /// Remember a result.
     pub fn remember(&self, args: &[Value], result: Value) {
-        if !self.is_recursive() {
+        if !self.is_memoised() {
             return;
         }
         if let Ok(mut m) = self.memo.lock() {
@@ -403,6 +450,11 @@ pub struct Module {
     pub private: Vec<String>,
 }
 
+/// `{k => v, ...}`: a map from values (compared as [`Key`]s are) to
+/// values, its entries in the order they were first put in. Two maps are
+/// equal when they have the same entries, in any order.
+pub type Map = indexmap::IndexMap<Key, Value>;
+
 /// A value used as a key (structural; see the module's documentation).
 #[derive(Clone, Debug)]
 pub struct Key(pub Value);
@@ -419,6 +471,20 @@ impl PartialEq for Key {
 }
 
 impl Eq for Key {}
+
+impl Key {
+    /// The key of `v` in a map: a sum of games by its value (so `^ + *`
+    /// and `^*` are one key), anything else as it is.
+    pub fn of(v: Value) -> Key {
+        match &v {
+            Value::Sum(s) => match s.value {
+                Some(g) => Key(Value::Game(g)),
+                None => Key(v),
+            },
+            _ => Key(v),
+        }
+    }
+}
 
 /// A value looked up as a [`Key`] without taking it.
 pub struct KeyRef<'a>(pub &'a Value);
@@ -477,6 +543,18 @@ pub fn hash_value<H: Hasher>(v: &Value, state: &mut H) {
         Value::Str(s) => s.hash(state),
         Value::Text(s) => s.hash(state),
         Value::List(items) | Value::Set(items) => hash_args(items, state),
+        Value::Map(m) => {
+            // In any order, as maps compare.
+            let mut sum = 0u64;
+            for (k, v) in m.iter() {
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                hash_value(&k.0, &mut h);
+                hash_value(v, &mut h);
+                sum = sum.wrapping_add(h.finish());
+            }
+            m.len().hash(state);
+            sum.hash(state);
+        }
         Value::Table(rows) => {
             for r in rows.iter() {
                 hash_args(r, state);
@@ -521,6 +599,11 @@ pub fn same(a: &Value, b: &Value) -> bool {
         (List(x), List(y)) | (Set(x), Set(y)) => {
             Arc::ptr_eq(x, y)
                 || (x.len() == y.len() && x.iter().zip(y.iter()).all(|(s, t)| same(s, t)))
+        }
+        (Map(x), Map(y)) => {
+            Arc::ptr_eq(x, y)
+                || (x.len() == y.len()
+                    && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w))))
         }
         (Table(x), Table(y)) => {
             x.len() == y.len()

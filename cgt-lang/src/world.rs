@@ -115,6 +115,19 @@ impl World {
                 format!("[{}]", parts.join(","))
             }
             Value::Table(rows) => self.show_table(rows),
+            Value::Map(m) if m.is_empty() => "{=>}".into(),
+            Value::Map(m) => {
+                let arrow = if self.style == Style::Latex {
+                    " \\mapsto "
+                } else {
+                    " => "
+                };
+                let parts: Vec<String> = m
+                    .iter()
+                    .map(|(k, v)| format!("{}{arrow}{}", self.show(&k.0), self.show(v)))
+                    .collect();
+                format!("{{{}}}", parts.join(", "))
+            }
             Value::Set(items) => {
                 let mut games: Vec<GameId> = Vec::new();
                 let mut others: Vec<String> = Vec::new();
@@ -615,6 +628,19 @@ impl World {
                 Ok(true)
             }
             (Value::Str(x), Value::Str(y)) => Ok(crate::value::Str::ptr_eq(x, y) || x == y),
+            // The same keys (as a map finds them), with equal values.
+            (Value::Map(x), Value::Map(y)) => {
+                if x.len() != y.len() {
+                    return Ok(false);
+                }
+                for (k, v) in x.iter() {
+                    match y.get(k) {
+                        Some(w) if self.equal(v, w, span)? => {}
+                        _ => return Ok(false),
+                    }
+                }
+                Ok(true)
+            }
             (Value::Bool(x), Value::Bool(y)) => Ok(x == y),
             (Value::Outcome(x), Value::Outcome(y)) => Ok(x == y),
             (Value::Player(x), Value::Player(y)) => Ok(x == y),

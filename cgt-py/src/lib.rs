@@ -15,7 +15,7 @@ use cgt_lang::{
 };
 use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyFrozenSet, PyList, PyTuple};
+use pyo3::types::{PyDict, PyFrozenSet, PyList, PyTuple};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Once};
 use std::time::Duration;
@@ -210,6 +210,19 @@ fn to_py(py: Python<'_>, session: &Shared, v: LangValue) -> PyResult<PyObject> {
                 .collect::<PyResult<_>>()?;
             PyFrozenSet::new(py, &items)?.into_any().unbind()
         }
+        LangValue::Map(m) => {
+            // A dict; list keys become tuples (Python's keys are hashable).
+            let dict = PyDict::new(py);
+            for (k, v) in m.iter() {
+                let key = to_py(py, session, k.0.clone())?;
+                let key = match key.bind(py).downcast::<PyList>() {
+                    Ok(list) => list.to_tuple().into_any().unbind(),
+                    Err(_) => key,
+                };
+                dict.set_item(key, to_py(py, session, v.clone())?)?;
+            }
+            dict.into_any().unbind()
+        }
         other => Py::new(
             py,
             Value {
@@ -253,6 +266,14 @@ fn from_py(session: &Shared, obj: &Bound<'_, PyAny>) -> PyResult<LangValue> {
             .map(|x| from_py(session, &x?))
             .collect::<PyResult<_>>()?;
         return Ok(LangValue::list(items));
+    }
+    if let Ok(dict) = obj.downcast::<PyDict>() {
+        python_room(dict.len().saturating_mul(2 * std::mem::size_of::<LangValue>()))?;
+        let mut m = cgt_lang::Map::with_capacity(dict.len());
+        for (k, v) in dict.iter() {
+            m.insert(cgt_lang::Key::of(from_py(session, &k)?), from_py(session, &v)?);
+        }
+        return Ok(LangValue::Map(Arc::new(m)));
     }
     Err(CgtError::new_err(format!(
         "cannot use a Python {} as a cgt value",

@@ -76,3 +76,26 @@ def test_modules(tmp_path):
     assert s.eval(f'load("{tmp_path}/m.cgt") == m') is True
     assert s.eval("[m.f(k) for k in 0..2]") == [2, 4, 6]
     assert Game("{m.f(1)|}", session=s) == Game(5)
+
+
+def test_maps_are_dicts_and_functions_are_values():
+    s = cgt.Session()
+    m = s.eval('{1 => "one", ^ + * => "up star", [1, 2] => 3}')
+    assert m == {1: "one", Game("^*"): "up star", (1, 2): 3}
+    # A dict goes in as a map; a tuple key is a list there.
+    assert s.eval("m[^*]", m={Game("^*"): 5}) == 5
+    assert s.eval("m[[1, 2]]", m={(1, 2): "pair"}) == "pair"
+    assert s.eval("keys(m)", m={"a": 1, "b": 2}) == ["a", "b"]
+    # Functions made by code, called from the language.
+    inc = s.eval("x => x + 1")
+    assert s.eval("f(41)", f=inc) == 42
+    s.run("def crumble(k) = ruleset(left = n => [n - j for j in 1..k if j <= n], right = n => [n - j for j in 2..k if j <= n])")
+    assert s.eval("value(crumble(2)(5))") == Game("1^")
+
+
+def test_a_number_hashes_as_its_fraction():
+    g = Game("{3|-1}")
+    t = g.temperature
+    assert t == cgt.eval("temperature(g)", g=g) == Fraction(2)
+    assert len({t, cgt.eval("temperature(g)", g=g)}) == 1
+    assert hash(Game("3/4")) == hash(Fraction(3, 4))

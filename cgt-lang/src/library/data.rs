@@ -150,11 +150,12 @@ pub static DATA: &[Builtin] = &[
         signature: "len(L)",
         arity: 1..=1,
         topic: "lists and strings",
-        help: "The number of elements of a list or set, or of characters of a string.",
+        help: "The number of elements of a list or set, of entries of a map, or of characters of a string.",
         example: "len(\"TT..FF\")",
         run: Run::Native(|s, a| {
             let n = match &a.values[0] {
                 Value::Str(t) => char_count(t),
+                Value::Map(m) => m.len(),
                 _ => list_arg(a, 0)?.len(),
             };
             Ok(int(s, n))
@@ -240,13 +241,26 @@ pub static DATA: &[Builtin] = &[
     },
     Builtin {
         name: "sort",
-        signature: "sort(L)",
-        arity: 1..=1,
+        signature: "sort(L) or sort(L, f)",
+        arity: 1..=2,
         topic: "lists and strings",
-        help: "A list sorted in the universal order: numbers in increasing order, other games in CGSuite's order, strings alphabetically, lists and tuples element by element (a shorter one first when it begins the other); values of different kinds as false, true, numbers and games, loopy games, strings, lists, sets, the rest. Lists compare with < <= > >= in the same order.",
-        example: "sort([3, -1, 1/2])",
+        help: "A list sorted in the universal order: numbers in increasing order, other games in CGSuite's order, strings alphabetically, lists and tuples element by element (a shorter one first when it begins the other); values of different kinds as false, true, numbers and games, loopy games, strings, lists, sets, the rest. Lists compare with < <= > >= in the same order. sort(L, f) keeps the elements as they are and orders them by f(x) (stable): sort(L, G => temperature(G)).",
+        example: "[sort([3, -1, 1/2]), sort([\"ccc\", \"a\", \"bb\"], s => len(s))]",
         run: Run::Native(|s, a| {
             let items = list_arg(a, 0)?.to_vec();
+            if let Some(f) = a.values.get(1) {
+                if !f.is_callable() {
+                    return Err(Error::spanned(
+                        a.spans[1],
+                        format!("sort(L, f) orders by a function f, not a {}", f.type_name()),
+                    ));
+                }
+                let mut pairs = Vec::with_capacity(items.len());
+                for x in items {
+                    pairs.push((s.apply_one(f, x.clone(), a.spans[1])?, x));
+                }
+                return Ok(Value::list(s.world().universal_sort_by_key(pairs, a.spans[1])?));
+            }
             if items.iter().all(|x| matches!(x, Value::Str(_))) {
                 let mut v = items;
                 v.sort_by(|x, y| match (x, y) {
@@ -271,14 +285,17 @@ pub static DATA: &[Builtin] = &[
         signature: "with_item(L, i, x)",
         arity: 3..=3,
         topic: "lists and strings",
-        help: "The list L with its element i (from 0; negative counts from the end) replaced by x; L itself is unchanged. `L[i] := x` is short for `L := with_item(L, i, x)` (also `L[i][j] := x`, `L[i] += 1`).",
+        help: "The list L with its element i (from 0; negative counts from the end) replaced by x (a map: with key i set to x); L itself is unchanged. `L[i] := x` is short for `L := with_item(L, i, x)` (also `L[i][j] := x`, `L[i] += 1`).",
         example: "with_item([1, 2, 3], -1, 9)",
         run: Run::Native(|s, a| {
+            if let Value::Map(m) = &a.values[0] {
+                return Ok(super::maps::with_entry(m, a.values[1].clone(), a.values[2].clone()));
+            }
             let Value::List(items) = &a.values[0] else {
                 return Err(Error::spanned(
                     a.spans[0],
                     format!(
-                        "only a list's elements can be assigned (L[i] := x), not a {}'s",
+                        "only the elements of a list or a map can be assigned (L[i] := x), not a {}'s",
                         a.values[0].type_name()
                     ),
                 ));
@@ -385,11 +402,15 @@ pub static DATA: &[Builtin] = &[
         signature: "contains(L, x)",
         arity: 2..=2,
         topic: "lists and strings",
-        help: "True if the list holds x (games compared by value), or the string holds the string x.",
+        help: "True if the list holds x (games compared by value), the string holds the string x, or the map has the key x.",
         example: "contains([0, *, ^], {0|*})",
         run: Run::Native(|s, a| {
             if let Value::Str(t) = &a.values[0] {
                 return Ok(Value::Bool(t.contains(str_arg(a, 1)?)));
+            }
+            if let Value::Map(m) = &a.values[0] {
+                let key = crate::value::Key::of(a.values[1].clone());
+                return Ok(Value::Bool(m.contains_key(&key)));
             }
             let items = list_arg(a, 0)?.to_vec();
             for x in &items {

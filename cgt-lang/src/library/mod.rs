@@ -11,6 +11,7 @@ pub mod games;
 pub mod grids;
 pub mod io;
 pub mod loopy;
+pub mod maps;
 pub mod moves;
 pub mod plot;
 pub mod rulesets;
@@ -153,6 +154,7 @@ pub fn builtins() -> &'static [Builtin] {
         all.extend(loopy::LOOPY.iter().cloned());
         all.extend(moves::MOVES.iter().cloned());
         all.extend(data::DATA.iter().cloned());
+        all.extend(maps::MAPS.iter().cloned());
         all.extend(grids::GRIDS.iter().cloned());
         #[cfg(feature = "sqlite")]
         all.extend(db::DB.iter().cloned());

@@ -186,6 +186,12 @@ pub enum ExprKind {
     },
     /// `{a, b, ...}` without slashes: a set (duplicates removed).
     Set(Vec<Expr>),
+    /// `{k => v, ...}`: a map (`{=>}` is the empty one).
+    Map(Vec<(Expr, Expr)>),
+    /// `x => body`, `(a, b) => body`: an anonymous function, which sees
+    /// the names visible where it is written (their values then). Its
+    /// name is empty.
+    Lambda(Box<Definition>),
     /// `[a, b, ...]`; a tuple `(a, b)` is a list too.
     List(Vec<Expr>),
     /// `[body for x in L if c ...]`.
@@ -205,6 +211,14 @@ pub enum ExprKind {
         /// The function's name as written (built-ins also answer to
         /// CGSuite's names: `AtomicWeight` is `atomic_weight`).
         name: String,
+        /// The arguments.
+        args: Vec<Argument>,
+    },
+    /// `target(args)` where the target is not a name: a call of the value
+    /// (`f(a)(b)`, `(x => x + 1)(2)`).
+    Apply {
+        /// What is called.
+        target: Box<Expr>,
         /// The arguments.
         args: Vec<Argument>,
     },
@@ -357,7 +371,13 @@ impl ExprKind {
                 out.extend(left.iter().chain(right.iter()))
             }
             ExprKind::Set(items) | ExprKind::List(items) => out.extend(items.iter()),
+            ExprKind::Map(entries) => out.extend(entries.iter().flat_map(|(k, v)| [k, v])),
+            ExprKind::Lambda(d) => out.push(&d.body),
             ExprKind::Call { args, .. } => out.extend(args.iter().map(|a| &a.value)),
+            ExprKind::Apply { target, args } => {
+                out.push(target);
+                out.extend(args.iter().map(|a| &a.value));
+            }
             ExprKind::Method { target, args, .. } => {
                 out.push(target);
                 out.extend(args.iter().flatten().map(|a| &a.value));
@@ -449,7 +469,16 @@ impl Drop for Expr {
                 ExprKind::Set(items) | ExprKind::List(items) => {
                     items.iter_mut().for_each(|e| take(e, out))
                 }
+                ExprKind::Map(entries) => entries.iter_mut().for_each(|(k, v)| {
+                    take(k, out);
+                    take(v, out);
+                }),
+                ExprKind::Lambda(d) => take(&mut d.body, out),
                 ExprKind::Call { args, .. } => {
+                    args.iter_mut().for_each(|a| take(&mut a.value, out))
+                }
+                ExprKind::Apply { target, args } => {
+                    take(target, out);
                     args.iter_mut().for_each(|a| take(&mut a.value, out))
                 }
                 ExprKind::Method { target, args, .. } => {
@@ -523,7 +552,8 @@ impl Drop for Expr {
     }
 }
 
-/// A function definition: `def name(params) ["doc"] = body`.
+/// A function definition: `def name(params) ["doc"] = body` (at the top
+/// level a global, inside a block a local that sees the names around it).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Definition {
     /// The function's name.

@@ -416,7 +416,7 @@ impl<'s> Parser<'s> {
                 Some(rest) => rest,
                 None => {
                     let (i, _) = char('=')(i)?;
-                    if i.starts_with('=') {
+                    if i.starts_with(['=', '>']) {
                         return fail(i, "");
                     }
                     i
@@ -699,8 +699,50 @@ impl<'s> Parser<'s> {
                 };
                 return expr(j, kind);
             }
+            if let Some((j, params)) = self.lambda_head(i) {
+                let name_span = self.span(start, j);
+                let (j, body) = self.expression(j)?;
+                let def = Definition {
+                    name: String::new(),
+                    name_span,
+                    params,
+                    doc: None,
+                    body,
+                };
+                return expr(j, ExprKind::Lambda(Box::new(def)));
+            }
             self.disjunction(i)
         })
+    }
+
+    /// The parameters of an anonymous function and the input after its
+    /// `=>`: `x =>`, `(a, b) =>` or `() =>`. None if `i` does not start one.
+    fn lambda_head(&self, i: In<'s>) -> Option<(In<'s>, Vec<Arc<str>>)> {
+        let param = |i: In<'s>| -> Option<(In<'s>, &'s str)> {
+            let (j, p) = identifier(i).ok()?;
+            (!is_keyword(p) && !is_down_word(p)).then_some((j, p))
+        };
+        let arrow = |i: In<'s>| ws(i).ok().and_then(|(j, _)| j.strip_prefix("=>"));
+        if let Some((j, p)) = param(i) {
+            return arrow(j).map(|j| (j, vec![Arc::from(p)]));
+        }
+        let mut j = ws(i.strip_prefix('(')?).ok()?.0;
+        let mut params: Vec<Arc<str>> = Vec::new();
+        if let Some(rest) = j.strip_prefix(')') {
+            return arrow(rest).map(|k| (k, params));
+        }
+        loop {
+            let (k, p) = param(j)?;
+            if params.iter().any(|q| &**q == p) {
+                return None;
+            }
+            params.push(Arc::from(p));
+            let k = ws(k).ok()?.0;
+            if let Some(rest) = k.strip_prefix(')') {
+                return arrow(rest).map(|k| (k, params));
+            }
+            j = ws(k.strip_prefix(',')?).ok()?.0;
+        }
     }
 
     /// After `if`: `c then a else b` (one expression each, no `end`), or
@@ -1140,6 +1182,28 @@ impl<'s> Parser<'s> {
                 i = j;
                 continue;
             }
+            let callable = matches!(
+                acc.kind,
+                ExprKind::Call { .. }
+                    | ExprKind::Method { args: Some(_), .. }
+                    | ExprKind::Index { .. }
+                    | ExprKind::Lambda(_)
+                    | ExprKind::Var(_)
+                    | ExprKind::Apply { .. }
+            );
+            if callable && i.starts_with('(') {
+                // `f(a)(b)`, `(x => x + 1)(2)`, `fs[0](3)`: a call of a value.
+                let (j, args) = self.arguments(i)?;
+                acc = Expr {
+                    kind: ExprKind::Apply {
+                        target: Box::new(acc),
+                        args,
+                    },
+                    span: self.span(start, j),
+                };
+                i = j;
+                continue;
+            }
             let Some(j) = i
                 .strip_prefix('.')
                 .filter(|j| j.starts_with(|c: char| c.is_alphabetic() || c == '_'))
@@ -1375,7 +1439,7 @@ impl<'s> Parser<'s> {
                     let (i, name) = identifier(i)?;
                     let (i, _) = ws(i)?;
                     let (i, _) = char('=')(i)?;
-                    if i.starts_with('=') {
+                    if i.starts_with(['=', '>']) {
                         return fail(i, "");
                     }
                     Ok((i, name.to_string()))
@@ -1684,6 +1748,21 @@ impl<'s> Parser<'s> {
             if j.is_empty() {
                 return fatal(j, "unbalanced braces: expected `}`");
             }
+            if let Some(rest) = j.strip_prefix("=>").filter(|_| tokens.is_empty()) {
+                // `{=>}`: the empty map.
+                let (k, _) = ws(rest)?;
+                let Some(k) = k.strip_prefix('}') else {
+                    return fatal(k, "expected `}`: `{=>}` is the empty map");
+                };
+                let kind = ExprKind::Map(Vec::new());
+                return Ok((
+                    k,
+                    Expr {
+                        kind,
+                        span: self.span(start, k),
+                    },
+                ));
+            }
             if j.starts_with('|') {
                 let (k, run) = take_while1(|c| c == '|')(j)?;
                 tokens.push(Tok::Slash(run.len(), self.pos(j)));
@@ -1700,8 +1779,18 @@ impl<'s> Parser<'s> {
                 };
                 self.in_form.set(outer);
                 let (k, e) = item?;
-                tokens.push(Tok::Item(e));
-                i = k;
+                match ws(k)?.0.strip_prefix("=>") {
+                    // `key => value`: an entry of a map.
+                    Some(rest) => {
+                        let (k, v) = self.sided(rest)?;
+                        tokens.push(Tok::Entry(e, v));
+                        i = k;
+                    }
+                    None => {
+                        tokens.push(Tok::Item(e));
+                        i = k;
+                    }
+                }
             }
         }
         let span = self.span(start, i);
@@ -1734,6 +1823,7 @@ fn string_literal(i: In<'_>) -> PResult<'_, String> {
 
 enum Tok {
     Item(Expr),
+    Entry(Expr, Expr),
     Comma(usize),
     Slash(usize, usize),
 }
@@ -1752,10 +1842,23 @@ fn build_braces(mut tokens: Vec<Tok>, explicit: bool, span: Span) -> Result<Expr
         .max();
     let Some(longest) = longest else {
         let items = comma_list(tokens, span)?;
-        return Ok(Expr {
-            kind: ExprKind::Set(items),
-            span,
-        });
+        let kind = match items.iter().position(|(_, v)| v.is_some()) {
+            None => ExprKind::Set(items.into_iter().map(|(k, _)| k).collect()),
+            Some(_) => ExprKind::Map(
+                items
+                    .into_iter()
+                    .map(|(k, v)| match v {
+                        Some(v) => Ok((k, v)),
+                        None => Err((
+                            k.span.start,
+                            "expected `=>` and a value: every element of a map is `key => value`"
+                                .to_string(),
+                        )),
+                    })
+                    .collect::<Result<_, _>>()?,
+            ),
+        };
+        return Ok(Expr { kind, span });
     };
     let at: Vec<usize> = tokens
         .iter()
@@ -1777,7 +1880,16 @@ fn build_braces(mut tokens: Vec<Tok>, explicit: bool, span: Span) -> Result<Expr
         if part.iter().any(|t| matches!(t, Tok::Slash(..))) {
             Ok(vec![build_braces(part, explicit, span)?])
         } else {
-            comma_list(part, span)
+            comma_list(part, span)?
+                .into_iter()
+                .map(|(k, v)| match v {
+                    None => Ok(k),
+                    Some(_) => Err((
+                        k.span.start,
+                        "a map entry `key => value` is not an option of a game".to_string(),
+                    )),
+                })
+                .collect()
         }
     };
     let (left, right) = (side(tokens)?, side(r)?);
@@ -1789,22 +1901,31 @@ fn build_braces(mut tokens: Vec<Tok>, explicit: bool, span: Span) -> Result<Expr
     Ok(Expr { kind, span })
 }
 
-fn comma_list(tokens: Vec<Tok>, span: Span) -> Result<Vec<Expr>, (usize, String)> {
+/// The items of a comma list, each with its value if it is a map's entry.
+type Items = Vec<(Expr, Option<Expr>)>;
+
+fn comma_list(tokens: Vec<Tok>, span: Span) -> Result<Items, (usize, String)> {
     let mut items = Vec::new();
     let mut expect_item = true;
     for t in tokens {
-        match t {
-            Tok::Item(e) if expect_item => {
-                items.push(e);
-                expect_item = false;
+        let item = match t {
+            Tok::Item(e) => (e, None),
+            Tok::Entry(k, v) => (k, Some(v)),
+            Tok::Comma(_) if !expect_item => {
+                expect_item = true;
+                continue;
             }
-            Tok::Item(e) => {
-                return Err((e.span.start, "expected `,` or `|` between options".into()))
-            }
-            Tok::Comma(_) if !expect_item => expect_item = true,
             Tok::Comma(pos) => return Err((pos, "missing option before `,`".into())),
             Tok::Slash(_, pos) => return Err((pos, "unexpected `|`".into())),
+        };
+        if !expect_item {
+            return Err((
+                item.0.span.start,
+                "expected `,` or `|` between options".into(),
+            ));
         }
+        items.push(item);
+        expect_item = false;
     }
     if expect_item && !items.is_empty() {
         return Err((

@@ -185,6 +185,12 @@ def _to_native(session, x):
         raise TypeError("floats are not exact: use int or fractions.Fraction")
     if isinstance(x, (list, tuple)):
         return [_to_native(session, v) for v in x]
+    if isinstance(x, dict):
+        # A map; a tuple key stays a tuple (hashable) and becomes a list.
+        def key(k):
+            return tuple(key(v) for v in k) if isinstance(k, tuple) else _to_native(session, k)
+
+        return {key(k): _to_native(session, v) for k, v in x.items()}
     if isinstance(x, (set, frozenset)):
         raise TypeError("a Python set has no order: pass a list")
     raise TypeError(f"cannot use a {type(x).__name__} as a cgt value")
@@ -204,6 +210,10 @@ def _from_native(session, x):
         return Value._of(session, x)
     if isinstance(x, list):
         return [_from_native(session, v) for v in x]
+    if isinstance(x, tuple):
+        return tuple(_from_native(session, v) for v in x)
+    if isinstance(x, dict):
+        return {_from_native(session, k): _from_native(session, v) for k, v in x.items()}
     if isinstance(x, frozenset):
         return frozenset(_from_native(session, v) for v in x)
     return x
@@ -376,6 +386,12 @@ class Game(Value):
         return self._op("compare(a, b)", other)
 
     def __hash__(self):
+        # A number hashes as the Fraction it equals (g.temperature and
+        # cgt.eval("temperature(g)") are one key of a dict or set).
+        if self.kind == "game":
+            n = self._session._native.number(self._h)
+            if n is not None:
+                return hash(Fraction(*n))
         return hash(("cgt.Game", self.canonical_text))
 
     def __bool__(self):

@@ -332,8 +332,12 @@ def conjunctive_sum(*args: Any, session: Optional[Session] = None) -> Any:
     conjunctive_sum(+-1, ^^)"""
 
 def contains(*args: Any, session: Optional[Session] = None) -> Any:
-    """contains(L, x): True if the list holds x (games compared by value), or the string holds
-    the string x. Example: contains([0, *, ^], {0|*})"""
+    """contains(L, x): True if the list holds x (games compared by value), the string holds the
+    string x, or the map has the key x. Example: contains([0, *, ^], {0|*})"""
+
+def contains_key(*args: Any, session: Optional[Session] = None) -> Any:
+    """contains_key(m, k): True if the map m has the key k (CGSuite's m.ContainsKey(k));
+    contains(m, k) says the same. Example: contains_key({^ + * => 1}, ^*)"""
 
 def conway_product(*args: Any, session: Optional[Session] = None) -> Any:
     """conway_product(G, H): Conway's product GH = {G^L H + G H^L - G^L H^L, G^R H + G H^R -
@@ -406,6 +410,10 @@ def end_nim(*args: Any, session: Optional[Session] = None) -> Any:
     Right from the rightmost; PSN with σ reversed. Example:
     psn_outcome(end_nim([3,5,2,3,3,1,9]))"""
 
+def entries(*args: Any, session: Optional[Session] = None) -> Any:
+    """entries(m): The entries of a map as a list of pairs [key, value], in the order of its
+    keys; to_map makes the map back. Example: entries({1 => "one", * => "star"})"""
+
 def error(*args: Any, session: Optional[Session] = None) -> Any:
     """error(message): Stop with an error that says `message` (a string, or any value,
     printed), at the place of the call: for checks in user code, e.g. if n < 0 then error("n
@@ -415,6 +423,10 @@ def far_star(*args: Any, session: Optional[Session] = None) -> Any:
     """far_star(G): The far (remote) star used by the atomic weight calculus: *N with N one
     more than the largest nimber among G's canonical followers (at least *). Example:
     far_star(^*6)"""
+
+def filter(*args: Any, session: Optional[Session] = None) -> Any:
+    """filter(f, L): The elements x of L (a list or set; a map's keys) for which f(x) is true,
+    in order. Example: filter(n => n mod 2 == 0, 1..6)"""
 
 def find_all(*args: Any, session: Optional[Session] = None) -> Any:
     """find_all(s, t): The indices (from 0) where the string t starts in s, overlapping
@@ -460,6 +472,11 @@ def genus(*args: Any, session: Optional[Session] = None) -> Any:
     """genus(G): Conway's genus g^(γ0 γ1 γ2 ...) of an impartial game: g its normal-play nim
     value, γn the misère nim value of G plus n heaps of two; written up to where the digits
     alternate for ever (0^120 = 0^12020...). Example: genus(*)"""
+
+def get(*args: Any, session: Optional[Session] = None) -> Any:
+    """get(m, k) or get(m, k, default): The value of key k in the map m, or default (nil if not
+    given) where m has no key k; m[k] is an error there. Example: get({1 => "one"}, 2,
+    "none")"""
 
 def grid_key(*args: Any, session: Optional[Session] = None) -> Any:
     """grid_key(board, symmetries): The least of a board's images under its symmetries: 8
@@ -633,6 +650,10 @@ def kayles(*args: Any, session: Optional[Session] = None) -> Any:
     """kayles(n): Kayles (octal game 0.77) on a row of n pins: knock down one pin or two
     adjacent ones. Example: value(kayles(5))"""
 
+def keys(*args: Any, session: Optional[Session] = None) -> Any:
+    """keys(m): The keys of a map, in the order they were first put in. `for k in m` runs over
+    them too. Example: keys({1 => "one", * => "star"})"""
+
 def konane(*args: Any, session: Optional[Session] = None) -> Any:
     """konane("xo..|.ox."): A Konane position: rows separated by `|`, `x` Left's stones, `o`
     Right's, `.` an empty square, `#` a square off the board. A move jumps one of the
@@ -654,8 +675,8 @@ def left_stop(*args: Any, session: Optional[Session] = None) -> Any:
     the position is a number. Example: left_stop({3|-1})"""
 
 def len(*args: Any, session: Optional[Session] = None) -> Any:
-    """len(L): The number of elements of a list or set, or of characters of a string. Example:
-    len("TT..FF")"""
+    """len(L): The number of elements of a list or set, of entries of a map, or of characters
+    of a string. Example: len("TT..FF")"""
 
 def load(*args: Any, session: Optional[Session] = None) -> Any:
     """load("file.cgt"): The module of a file of definitions (as import "file.cgt" as m gives
@@ -666,6 +687,11 @@ def load(*args: Any, session: Optional[Session] = None) -> Any:
 def lstrip(*args: Any, session: Optional[Session] = None) -> Any:
     """lstrip(s [, chars]): The string s without the characters in `chars` (default: white
     space) at its start. Example: lstrip("..T.F..", ".")"""
+
+def map(*args: Any, session: Optional[Session] = None) -> Any:
+    """map(f, L): The list of f(x) for each element x of L (a list or set; a map's keys), as
+    [f(x) for x in L] makes it; f is any function value: map(x => x + *, [0, ^]), map(value,
+    L). Example: map(n => n * n, 1..4)"""
 
 def max(*args: Any, session: Optional[Session] = None) -> Any:
     """max(L) or max(a, b, ...): The greatest element of a list, or the greatest of the
@@ -886,6 +912,11 @@ def range(*args: Any, session: Optional[Session] = None) -> Any:
     """range(n) or range(a, b): The integers 0, 1, ..., n-1 (or a, ..., b-1), as a list; a..b
     is the list a, ..., b with both ends. Example: range(4)"""
 
+def reduce(*args: Any, session: Optional[Session] = None) -> Any:
+    """reduce(f, L, start): f(...f(f(start, x1), x2)..., xn) for the elements x1, ..., xn of L:
+    reduce((a, b) => a + b, L, 0) is sum(L). Example: reduce((a, b) => a + b, [*, *2, *3],
+    0)"""
+
 def reduced_canonical_form(*args: Any, session: Optional[Session] = None) -> Any:
     """reduced_canonical_form(G): The simplest game infinitesimally close to G (Grossman-
     Siegel): heat by *, then replace every x and x* by x. Example:
@@ -1025,11 +1056,13 @@ def snort_graph(*args: Any, session: Optional[Session] = None) -> Any:
     "0-1-2-3-0"))"""
 
 def sort(*args: Any, session: Optional[Session] = None) -> Any:
-    """sort(L): A list sorted in the universal order: numbers in increasing order, other games
-    in CGSuite's order, strings alphabetically, lists and tuples element by element (a
-    shorter one first when it begins the other); values of different kinds as false, true,
-    numbers and games, loopy games, strings, lists, sets, the rest. Lists compare with < <=
-    > >= in the same order. Example: sort([3, -1, 1/2])"""
+    """sort(L) or sort(L, f): A list sorted in the universal order: numbers in increasing
+    order, other games in CGSuite's order, strings alphabetically, lists and tuples element
+    by element (a shorter one first when it begins the other); values of different kinds as
+    false, true, numbers and games, loopy games, strings, lists, sets, the rest. Lists
+    compare with < <= > >= in the same order. sort(L, f) keeps the elements as they are and
+    orders them by f(x) (stable): sort(L, G => temperature(G)). Example: [sort([3, -1,
+    1/2]), sort(["ccc", "a", "bb"], s => len(s))]"""
 
 def split(*args: Any, session: Optional[Session] = None) -> Any:
     """split(s, separator): The parts of the string s between occurrences of the separator (a
@@ -1090,6 +1123,11 @@ def thermograph_wall(*args: Any, session: Optional[Session] = None) -> Any:
 def tiny(*args: Any, session: Optional[Session] = None) -> Any:
     """tiny(G): Tiny-G = {0 || 0 | -G}, also written Tiny(G). Example: tiny({3|1})"""
 
+def to_map(*args: Any, session: Optional[Session] = None) -> Any:
+    """to_map(L): The map of a list of pairs [key, value]; a later pair with the same key wins.
+    to_map([[n, value(f(n))] for n in 0..9]) tabulates f. Example: to_map([[n, n * n] for n
+    in 1..3])"""
+
 def toads_and_frogs(*args: Any, session: Optional[Session] = None) -> Any:
     """toads_and_frogs("TT..FF" [, [min_slide, max_slide, max_jump, friendly]]): A Toads-and-
     Frogs strip: `T` Left's toads (moving right), `F` Right's frogs (moving left), `.` empty
@@ -1134,6 +1172,10 @@ def value(*args: Any, session: Optional[Session] = None) -> Any:
     """value(G): The canonical value of a game, form or ruleset position (same as canonical).
     Example: value(psn([2,3,1], [2,1,3]))"""
 
+def values(*args: Any, session: Optional[Session] = None) -> Any:
+    """values(m): The values of a map, in the order of its keys. Example: values({1 => "one", *
+    => "star"})"""
+
 def variety(*args: Any, session: Optional[Session] = None) -> Any:
     """variety(G): The variety of a stable stopper G: its upsum and downsum varieties relative
     to its degree, which agree (an error for an unstable game such as Grenville's
@@ -1150,5 +1192,11 @@ def winning_moves(*args: Any, session: Optional[Session] = None) -> Any:
 
 def with_item(*args: Any, session: Optional[Session] = None) -> Any:
     """with_item(L, i, x): The list L with its element i (from 0; negative counts from the end)
-    replaced by x; L itself is unchanged. `L[i] := x` is short for `L := with_item(L, i, x)`
-    (also `L[i][j] := x`, `L[i] += 1`). Example: with_item([1, 2, 3], -1, 9)"""
+    replaced by x (a map: with key i set to x); L itself is unchanged. `L[i] := x` is short
+    for `L := with_item(L, i, x)` (also `L[i][j] := x`, `L[i] += 1`). Example: with_item([1,
+    2, 3], -1, 9)"""
+
+def without_key(*args: Any, session: Optional[Session] = None) -> Any:
+    """without_key(m, k): The map m without the key k (m itself if it has none); m itself is
+    unchanged. m[k] := v adds or replaces an entry. Example: without_key({1 => 2, 3 => 4},
+    1)"""
