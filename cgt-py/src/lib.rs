@@ -268,10 +268,16 @@ fn from_py(session: &Shared, obj: &Bound<'_, PyAny>) -> PyResult<LangValue> {
         return Ok(LangValue::list(items));
     }
     if let Ok(dict) = obj.downcast::<PyDict>() {
-        python_room(dict.len().saturating_mul(2 * std::mem::size_of::<LangValue>()))?;
+        python_room(
+            dict.len()
+                .saturating_mul(2 * std::mem::size_of::<LangValue>()),
+        )?;
         let mut m = cgt_lang::Map::with_capacity(dict.len());
         for (k, v) in dict.iter() {
-            m.insert(cgt_lang::Key::of(from_py(session, &k)?), from_py(session, &v)?);
+            m.insert(
+                cgt_lang::Key::of(from_py(session, &k)?),
+                from_py(session, &v)?,
+            );
         }
         return Ok(LangValue::Map(Arc::new(m)));
     }
