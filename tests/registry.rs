@@ -172,3 +172,90 @@ fn memos_are_dropped_with_a_stopped_line() {
         assert_eq!(&s.run_line(line).unwrap(), want, "{line}");
     }
 }
+
+/// The explorer shows every ruleset's positions: the value the engine
+/// gives, both players' moves (each one an option of the position), and a
+/// board drawn with exactly the rows the notation writes, for the
+/// rulesets written as a quoted board; heaps as heaps.
+#[test]
+fn the_explorer_shows_every_ruleset() {
+    for text in POSITIONS {
+        let mut s = Session::new();
+        let want = s.run_line(&format!("value({text})")).unwrap();
+        let lefts = s.run_line(&format!("len(left_options({text}))")).unwrap();
+        let p = s.eval_with(text, &[]).unwrap();
+        let mut e = cgt_explore::Explorer::new(s, p);
+        let state = e.state();
+        assert_eq!(state["facts"]["value"], want.as_str(), "{text}");
+        let moves = state["left"]["moves"].as_array().expect(text).len();
+        assert_eq!(moves.to_string(), lefts, "{text}");
+        let picture = &state["picture"];
+        let shown = state["text"].as_str().unwrap();
+        if let Some(board) = shown
+            .split_once('"')
+            .and_then(|(_, r)| r.split_once('"'))
+            .map(|(b, _)| b)
+            .filter(|_| picture["kind"] == "board")
+        {
+            let rows: Vec<&str> = board.split('|').collect();
+            assert_eq!(picture["rows"], serde_json::json!(rows), "{text}");
+            for row in rows {
+                for ch in row.chars() {
+                    assert!(
+                        picture["legend"][ch.to_string()].is_string(),
+                        "{text}: {ch}"
+                    );
+                }
+            }
+        }
+        let board_rulesets = [
+            "domineering",
+            "clobber",
+            "nogo",
+            "toads_and_frogs",
+            "col(",
+            "snort(",
+            "elephants",
+            "fission",
+            "amazons",
+            "konane",
+            "ski_jumps",
+            "toppling_dominoes",
+            "fox_and_geese",
+            "backsliding",
+        ];
+        if board_rulesets.iter().any(|b| text.starts_with(b)) && !text.contains("\"\"") {
+            assert_eq!(picture["kind"], "board", "{text}");
+        }
+        if ["nim(", "octal(", "grundy(", "partizan_"]
+            .iter()
+            .any(|h| text.starts_with(h))
+        {
+            assert_eq!(picture["kind"], "heaps", "{text}");
+        }
+    }
+}
+
+/// A ruleset written in the language is explored too, drawn by its text.
+#[test]
+fn the_explorer_shows_a_language_ruleset() {
+    let mut s = Session::new();
+    s.run_line("def take(n) = [n - k for k in [1, 2] if k <= n]")
+        .unwrap();
+    s.run_line("S = ruleset(take, take)").unwrap();
+    let p = s.eval_with("S(4)", &[]).unwrap();
+    let mut e = cgt_explore::Explorer::new(s, p);
+    let state = e.state();
+    assert_eq!(state["text"], "S(4)");
+    assert_eq!(state["facts"]["value"], "*");
+    assert_eq!(state["picture"]["kind"], "text");
+    let texts: Vec<&str> = state["left"]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["S(3)", "S(2)"]);
+    e.play(true, 0).unwrap();
+    assert_eq!(e.state()["text"], "S(3)");
+}

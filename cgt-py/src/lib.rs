@@ -435,6 +435,51 @@ impl Session {
         }
     }
 
+    /// Serve the explorer of `start` (the last value if none) on
+    /// 127.0.0.1 with this session, until the page quits or the Python
+    /// process is interrupted (KeyboardInterrupt; the kernel's interrupt in
+    /// a notebook); the address is printed.
+    #[pyo3(signature = (start=None, port=0, open=true))]
+    fn explore(
+        &self,
+        py: Python<'_>,
+        start: Option<Bound<'_, PyAny>>,
+        port: u16,
+        open: bool,
+    ) -> PyResult<()> {
+        let start = match start {
+            Some(obj) => Some(from_py(&self.inner, &obj)?),
+            None => None,
+        };
+        run(py, &self.inner, None, true, move |s| {
+            let game = match start {
+                Some(v) => v,
+                None => s.eval_with("ans", &[])?,
+            };
+            if !(game.is_game_like() || matches!(game, LangValue::Stopper(_) | LangValue::Sided(_)))
+            {
+                return Err(Error::plain(format!(
+                    "a {} is not a game to explore",
+                    game.type_name()
+                )));
+            }
+            let own = std::mem::replace(s, LangSession::new());
+            let mut explorer = cgt_explore::Explorer::new(own, game);
+            let options = cgt_explore::Options { port, open };
+            let served = cgt_explore::serve(&mut explorer, options, |url| {
+                Python::with_gil(|py| {
+                    let line = format!("explorer: {url}  (interrupt to end it)");
+                    let _ = py
+                        .import("builtins")
+                        .and_then(|b| b.getattr("print"))
+                        .and_then(|p| p.call1((line,)));
+                });
+            });
+            *s = explorer.into_session();
+            served.map_err(Error::plain)
+        })
+    }
+
     /// What `print` printed since the last call.
     fn take_output(&self) -> String {
         self.lock().take_output()

@@ -7,6 +7,7 @@
 mod bench;
 mod check;
 mod cli;
+mod explore;
 mod memory;
 mod merge;
 mod progress;
@@ -34,6 +35,8 @@ options: --json (results as JSON objects, with -e and --batch), --vi (Vi keys in
        cgt check NAME ...   verify a paper's theorem exhaustively (`cgt check` lists them)
        cgt tabulate psn ... store every position's outcome, atomic weight and value in SQLite
        cgt sls-game ...     play four-player So Long Sucker at the terminal (`cgt sls-game --help`)
+       cgt explore [EXPR]   explore a position in the browser: its value and every move marked
+                            (--port N, --no-open; served on 127.0.0.1 only)
        cgt bench NAME ...   benchmark workloads (`cgt bench` lists them)
        cgt reference [--force] [FILE]
                             the reference manual as one HTML page (every example run);
@@ -155,6 +158,7 @@ fn dispatch(args: &[String]) -> ExitCode {
         Some("check") => check::run(&args[1..]),
         Some("tabulate") => tabulate::run(&args[1..]),
         Some("sls-game") => sls_game::run(&args[1..]),
+        Some("explore") => explore::run(&args[1..]),
         Some("reference") => repl::reference_command(&args[1..]),
         Some(path) if !path.starts_with('-') && args.len() == 1 => run::script(path, quiet),
         Some(_) => {

@@ -23,6 +23,10 @@ pub(crate) const REPL_COMMANDS: &[(&str, &str)] = &[
         ":save FILE",
         "write this session's inputs (those that evaluated) to a script",
     ),
+    (
+        ":explore [EXPR]",
+        "explore EXPR (the last value if none) in the browser with this session; Ctrl-C returns",
+    ),
     (":set edit_mode vi|emacs", "key bindings"),
     (
         ":set max_print N",
@@ -317,6 +321,11 @@ fn command(
         (":help", _) => {
             for (c, what) in commands() {
                 println!("  {c:<30} {what}");
+            }
+        }
+        (":explore", _) => {
+            if let Err(e) = crate::explore::in_session(arg, session) {
+                eprintln!("error: {e}");
             }
         }
         (":save", _) => {

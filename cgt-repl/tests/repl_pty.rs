@@ -252,3 +252,37 @@ fn long_computations_show_progress() {
         p.exp_eof().unwrap();
     }
 }
+
+/// The body of an HTTP POST to the explorer on `port`.
+fn post(port: u16, path: &str, body: &str) -> String {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    out.split_once("\r\n\r\n").map_or("", |x| x.1).to_string()
+}
+
+/// `:explore` serves the REPL's own session: the page sees its variables
+/// and what the page defines stays; Ctrl-C returns to the prompt.
+#[test]
+fn explore_from_the_repl_keeps_the_session() {
+    let (mut p, home) = session_keeping_a_variable("explore");
+    p.send_line(":explore domineering(2, 3) --no-open").unwrap();
+    p.exp_string("explorer: http://127.0.0.1:").unwrap();
+    let port: u16 = p.exp_string("/").unwrap().trim().parse().unwrap();
+    let seen = post(port, "/api/eval", r#"{"line":"made := keep + *"}"#);
+    assert!(seen.contains(r#""output":"^""#), "{seen}");
+    let state = post(port, "/api/go", r#"{"at":0}"#);
+    assert!(state.contains(r#""value":"{2|-1/2}""#), "{state}");
+    p.send_control('c').unwrap();
+    p.exp_string("cgt> ").unwrap();
+    p.send_line("made + made").unwrap();
+    p.exp_string("^^").unwrap();
+    p.exp_string("cgt> ").unwrap();
+    still_keeps_it(p, home);
+}

@@ -4,6 +4,7 @@
 //! Right's `o`, burnt squares `#`.
 
 use super::grid::Grid;
+use super::picture::{self, Picture};
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::{lesser_of_conjugates, Ruleset};
 
@@ -37,6 +38,9 @@ pub static INFO: RulesetInfo = RulesetInfo {
 impl Notation for Amazons {
     fn text(&self, g: &Grid) -> String {
         format!("amazons(\"{}\")", g.text(&SYMBOLS))
+    }
+    fn picture(&self, g: &Grid) -> Picture {
+        picture::quoted_board(&self.text(g), picture::STONES)
     }
 }
 

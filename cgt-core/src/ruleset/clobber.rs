@@ -3,6 +3,7 @@
 //! of one row is the 1×n game.
 
 use super::grid::Grid;
+use super::picture::{self, Picture};
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::Ruleset;
 
@@ -35,6 +36,9 @@ pub static INFO: RulesetInfo = RulesetInfo {
 impl Notation for Clobber {
     fn text(&self, g: &Grid) -> String {
         format!("clobber(\"{}\")", g.text(&SYMBOLS))
+    }
+    fn picture(&self, g: &Grid) -> Picture {
+        picture::quoted_board(&self.text(g), picture::STONES)
     }
 }
 

@@ -6,6 +6,7 @@
 
 use super::graph::{TintedGraph, LEFT, RIGHT};
 use super::grid::Grid;
+use super::picture::{self, Picture};
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::{lesser_of_conjugates, Ruleset};
 
@@ -53,6 +54,9 @@ pub static INFO: RulesetInfo = RulesetInfo {
 impl Notation for Col {
     fn text(&self, g: &Grid) -> String {
         format!("col(\"{}\")", g.text(&SYMBOLS))
+    }
+    fn picture(&self, g: &Grid) -> Picture {
+        picture::quoted_board(&self.text(g), picture::STONES)
     }
 }
 

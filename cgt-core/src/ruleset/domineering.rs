@@ -1,5 +1,6 @@
 //! Domineering: Left places vertical dominoes, Right horizontal ones.
 
+use super::picture::{self, Picture, Piece};
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::{lesser_of_conjugates, MoveBounds, Ruleset};
 
@@ -50,6 +51,10 @@ impl Notation for Domineering {
             })
             .collect();
         format!("domineering(\"{}\")", rows.join("|"))
+    }
+
+    fn picture(&self, b: &Board) -> Picture {
+        picture::quoted_board(&self.text(b), &[('.', Piece::Empty), ('#', Piece::Blocked)])
     }
 }
 

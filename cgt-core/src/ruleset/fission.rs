@@ -4,6 +4,7 @@
 
 use super::bits::{squares, Shape};
 use super::grid::Grid;
+use super::picture::{self, Picture, Piece};
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::Ruleset;
 
@@ -35,6 +36,15 @@ pub static INFO: RulesetInfo = RulesetInfo {
 impl Notation for Fission {
     fn text(&self, b: &Board) -> String {
         format!("fission(\"{}\")", b.to_grid().text(&SYMBOLS))
+    }
+
+    fn picture(&self, b: &Board) -> Picture {
+        let legend = &[
+            ('.', Piece::Empty),
+            ('x', Piece::Both),
+            ('#', Piece::Blocked),
+        ];
+        picture::quoted_board(&self.text(b), legend)
     }
 }
 

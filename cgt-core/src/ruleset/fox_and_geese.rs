@@ -12,6 +12,7 @@
 //! move and Left's moves run out, so the position is `off`, and the rules
 //! say so without exploring it (as CGSuite's decomposition does).
 
+use super::picture::{Picture, Piece};
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::Ruleset;
 use crate::loopy::Named;
@@ -141,6 +142,39 @@ impl Notation for FoxAndGeese {
             format!(", [{}, {}]", self.width, self.range)
         };
         format!("fox_and_geese([{}], ({r},{c}){rules})", geese.join(","))
+    }
+
+    /// The board from the top row that holds a piece (at least 8 rows)
+    /// down to row 1: Left's geese `G`, Right's fox `F`, the squares the
+    /// pieces may stand on `.`, the others blocked.
+    fn picture(&self, b: &Board) -> Picture {
+        let top = b
+            .geese
+            .iter()
+            .map(|g| g.0)
+            .chain([b.fox.0, 8])
+            .max()
+            .unwrap_or(8);
+        let rows = (1..=top)
+            .rev()
+            .map(|r| {
+                (1..=self.width)
+                    .map(|c| match (r, c) {
+                        sq if sq == b.fox => 'F',
+                        sq if b.geese.contains(&sq) => 'G',
+                        _ if (r + c) % 2 == 0 => '.',
+                        _ => '#',
+                    })
+                    .collect()
+            })
+            .collect();
+        let legend = &[
+            ('.', Piece::Empty),
+            ('#', Piece::Blocked),
+            ('G', Piece::Left),
+            ('F', Piece::Right),
+        ];
+        Picture::Board { rows, legend }
     }
 }
 

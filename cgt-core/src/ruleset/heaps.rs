@@ -8,6 +8,7 @@
 //! engine), the module computes nim-value sequences by the mex rule and finds
 //! their period by the octal periodicity theorem.
 
+use super::picture::Picture;
 use super::registry::{AnyPosition, Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::Ruleset;
 use std::sync::Arc;
@@ -316,6 +317,10 @@ impl Notation for Heaps {
             (_, Some(code)) => format!("octal(\"{code}\", [{list}])"),
             (_, None) => format!("nim([{list}])"),
         }
+    }
+
+    fn picture(&self, h: &Vec<u64>) -> Picture {
+        Picture::Heaps(h.clone())
     }
 }
 

@@ -5,6 +5,7 @@
 
 use super::bits::{Shape, MAX_SQUARES};
 use super::grid::Grid;
+use super::picture::{self, Picture};
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::Ruleset;
 
@@ -37,6 +38,9 @@ pub static INFO: RulesetInfo = RulesetInfo {
 impl Notation for Konane {
     fn text(&self, b: &Board) -> String {
         format!("konane(\"{}\")", b.to_grid().text(&SYMBOLS))
+    }
+    fn picture(&self, b: &Board) -> Picture {
+        picture::quoted_board(&self.text(b), picture::STONES)
     }
 }
 

@@ -17,6 +17,7 @@ pub mod konane;
 pub mod nogo;
 mod parallel;
 pub mod partizan_heaps;
+pub mod picture;
 pub mod psn;
 pub mod registry;
 mod repeating;

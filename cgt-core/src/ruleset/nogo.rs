@@ -10,6 +10,7 @@
 //! what is legal on the other (the "XO split" of the 1×n NoGo literature).
 
 use super::grid::{Cells, Grid};
+use super::picture::{self, Picture};
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::{lesser_of_conjugates, Ruleset};
 
@@ -42,6 +43,9 @@ pub static INFO: RulesetInfo = RulesetInfo {
 impl Notation for NoGo {
     fn text(&self, g: &Grid) -> String {
         format!("nogo(\"{}\")", g.text(&SYMBOLS))
+    }
+    fn picture(&self, g: &Grid) -> Picture {
+        picture::quoted_board(&self.text(g), picture::STONES)
     }
 }
 

@@ -6,6 +6,7 @@
 //! heaps, each heap a component.
 
 use super::heaps::{each_heap, heaps, heaps_key, moves_in, Heaps};
+use super::picture::Picture;
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::Ruleset;
 
@@ -109,6 +110,10 @@ impl Notation for PartizanHeaps {
                 list(h)
             ),
         }
+    }
+
+    fn picture(&self, h: &Vec<u64>) -> Picture {
+        Picture::Heaps(h.clone())
     }
 }
 

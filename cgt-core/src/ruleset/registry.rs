@@ -187,6 +187,12 @@ fn in_range<T: TryFrom<i128>>(n: &BigInt) -> Option<T> {
 pub trait Notation: Ruleset {
     /// The call that makes `p` under these rules.
     fn text(&self, p: &Self::Position) -> String;
+
+    /// How the explorer draws `p` (by its notation, unless the ruleset
+    /// says more).
+    fn picture(&self, _p: &Self::Position) -> super::picture::Picture {
+        super::picture::Picture::Text
+    }
 }
 
 /// A position of any registered ruleset, with its rules.
@@ -226,6 +232,10 @@ pub trait AnyPosition: std::fmt::Debug + Send + Sync {
     fn misere_outcome(&self) -> Outcome;
     /// The game tree as a form.
     fn form(&self) -> Arc<Form>;
+    /// How the explorer draws it (see [`Notation::picture`]).
+    fn picture(&self) -> super::picture::Picture {
+        super::picture::Picture::Text
+    }
     /// Left's options, as positions.
     fn left_options(&self) -> Vec<Arc<dyn AnyPosition>>;
     /// Right's options, as positions.
@@ -316,6 +326,10 @@ where
 
     fn form(&self) -> Arc<Form> {
         Evaluator::new(&self.rules).form(&self.position)
+    }
+
+    fn picture(&self) -> super::picture::Picture {
+        self.rules.picture(&self.position)
     }
 
     fn left_options(&self) -> Vec<Arc<dyn AnyPosition>> {

@@ -6,6 +6,7 @@
 //! (`l` or `r`), which can no longer jump.
 
 use super::grid::Grid;
+use super::picture::{self, Picture, Piece};
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::Ruleset;
 
@@ -41,6 +42,17 @@ pub static INFO: RulesetInfo = RulesetInfo {
 impl Notation for SkiJumps {
     fn text(&self, g: &Grid) -> String {
         format!("ski_jumps(\"{}\")", g.text(&SYMBOLS))
+    }
+
+    fn picture(&self, g: &Grid) -> Picture {
+        let legend = &[
+            ('.', Piece::Empty),
+            ('L', Piece::Left),
+            ('l', Piece::Left),
+            ('R', Piece::Right),
+            ('r', Piece::Right),
+        ];
+        picture::quoted_board(&self.text(g), legend)
     }
 }
 

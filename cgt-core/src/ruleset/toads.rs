@@ -10,6 +10,7 @@
 //! it) it is Backsliding Toads-and-Frogs (Winning Ways, chapter 22), whose
 //! positions repeat: its values are loopy.
 
+use super::picture::{self, Picture, Piece};
 use super::registry::{letters, Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::{lesser_of_conjugates, Ruleset};
 
@@ -173,6 +174,17 @@ impl Notation for Toads {
                 u8::from(self.friendly_jump)
             )
         }
+    }
+
+    fn picture(&self, strip: &Strip) -> Picture {
+        let legend = &[
+            ('.', Piece::Empty),
+            ('T', Piece::Left),
+            ('F', Piece::Right),
+            ('X', Piece::Left),
+            ('O', Piece::Right),
+        ];
+        picture::quoted_board(&self.text(strip), legend)
     }
 }
 

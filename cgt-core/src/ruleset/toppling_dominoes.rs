@@ -2,6 +2,7 @@
 //! Right's) or green (`G`, either player's). A player topples one domino they
 //! may move leftwards or rightwards; it falls with every domino on that side.
 
+use super::picture::{self, Picture, Piece};
 use super::registry::{letters, Arg, Constructor, Notation, Positioned, RulesetInfo};
 use super::{lesser_of_conjugates, Ruleset};
 
@@ -41,6 +42,11 @@ impl Notation for TopplingDominoes {
     fn text(&self, row: &Vec<u8>) -> String {
         let s: String = row.iter().map(|&v| SYMBOLS[usize::from(v)]).collect();
         format!("toppling_dominoes(\"{s}\")")
+    }
+
+    fn picture(&self, row: &Vec<u8>) -> Picture {
+        let legend = &[('B', Piece::Left), ('R', Piece::Right), ('G', Piece::Both)];
+        picture::quoted_board(&self.text(row), legend)
     }
 }
 

@@ -73,4 +73,9 @@ impl Notation for Variant {
             Variant::Dicotic => format!("dicotic_variant({})", p.0.text()),
         }
     }
+
+    /// The base position's picture: the board is the same, only the moves differ.
+    fn picture(&self, p: &Base) -> super::picture::Picture {
+        p.0.picture()
+    }
 }

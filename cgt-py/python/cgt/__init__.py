@@ -78,6 +78,17 @@ class Session:
         finally:
             self._notes()
 
+    def explore(self, game=None, *, port=0, open=True):
+        """Explore ``game`` (the last value if None) in the browser: a page
+        on 127.0.0.1 (a free port unless ``port``; its address is printed,
+        and it is opened in the browser unless ``open`` is false) showing
+        the position as its ruleset draws it, its value, outcome and
+        temperature, and every move marked winning, sensible, reversible,
+        dominated or hottest, to click through. The page's expressions run
+        in this session. Serves until the page quits or the call is
+        interrupted (KeyboardInterrupt, the kernel's interrupt)."""
+        self._native.explore(None if game is None else _to_native(self, game), port, open)
+
     def eval(self, text, **names):
         """The value of ``text`` (an expression, or statements: the last
         one's value), with ``names`` bound to Python values. What ``print``
@@ -148,6 +159,11 @@ _default = Session()
 def eval(text, **names):
     """The value of a cgt expression in the default session (see ``Session.eval``)."""
     return _default.eval(text, **names)
+
+
+def explore(game=None, *, port=0, open=True):
+    """Explore ``game`` in the browser with the default session (see ``Session.explore``)."""
+    return _default.explore(game, port=port, open=open)
 
 
 def run(line):
@@ -449,6 +465,10 @@ class Game(Value):
     def is_number(self):
         """True if the game is a number."""
         return self._session._eval("is_number(a)", a=self)
+
+    def explore(self, *, port=0, open=True):
+        """Explore the game in the browser (see ``Session.explore``)."""
+        self._session.explore(self, port=port, open=open)
 
     def number(self):
         """The game as a Fraction; ValueError unless it is a number."""

@@ -1,0 +1,224 @@
+//! `cgt explore` over HTTP, as the page uses it: the position, its facts
+//! and every move with its marks agree with the engine asked directly
+//! (values of the moves, winning moves); playing, going back and typing an
+//! expression work; requests from another address or page are refused; a
+//! stop ends a long computation; quit ends the server.
+
+use serde_json::Value as Json;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running explorer and its port.
+struct Explorer {
+    child: Child,
+    port: u16,
+}
+
+impl Explorer {
+    fn start(expr: &str) -> Explorer {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cgt"))
+            .args(["explore", expr, "--no-open", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start cgt explore");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let port = line
+            .split("127.0.0.1:")
+            .nth(1)
+            .and_then(|r| r.split('/').next())
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("no address in {line:?}"));
+        Explorer { child, port }
+    }
+
+    /// (status, body) of a request with these extra headers.
+    fn raw(&self, method: &str, path: &str, body: &str, headers: &[(&str, &str)]) -> (u16, String) {
+        let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        let mut req = format!(
+            "{method} {path} HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n",
+            body.len()
+        );
+        if !headers.iter().any(|(k, _)| *k == "Host") {
+            req.push_str(&format!("Host: 127.0.0.1:{}\r\n", self.port));
+        }
+        for (k, v) in headers {
+            req.push_str(&format!("{k}: {v}\r\n"));
+        }
+        req.push_str("\r\n");
+        req.push_str(body);
+        s.write_all(req.as_bytes()).unwrap();
+        let mut out = String::new();
+        s.read_to_string(&mut out).unwrap();
+        let status = out[9..12].parse().unwrap();
+        let body = out.split_once("\r\n\r\n").map_or("", |x| x.1).to_string();
+        (status, body)
+    }
+
+    fn get(&self, path: &str) -> Json {
+        let (status, body) = self.raw("GET", path, "", &[]);
+        assert_eq!(status, 200, "{path}: {body}");
+        serde_json::from_str(&body).unwrap()
+    }
+
+    fn post(&self, path: &str, body: &str) -> Json {
+        let origin = format!("http://127.0.0.1:{}", self.port);
+        let (status, text) = self.raw("POST", path, body, &[("Origin", &origin)]);
+        assert_eq!(status, 200, "{path} {body}: {text}");
+        serde_json::from_str(&text).unwrap()
+    }
+}
+
+impl Drop for Explorer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The value of an expression by the command line, for comparison.
+fn cgt(expr: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_cgt"))
+        .args(["-e", expr])
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+#[test]
+fn the_page_shows_what_the_engine_says() {
+    let e = Explorer::start("domineering(2, 3)");
+    let (status, page) = e.raw("GET", "/", "", &[]);
+    assert_eq!(status, 200);
+    assert!(page.contains("<title>cgt explorer</title>"));
+    let s = e.get("/api/state");
+    assert_eq!(s["text"], "domineering(\"...|...\")");
+    assert_eq!(s["picture"]["kind"], "board");
+    assert_eq!(s["picture"]["rows"], serde_json::json!(["...", "..."]));
+    assert_eq!(s["picture"]["legend"]["#"], "blocked");
+    assert_eq!(s["facts"]["value"], cgt("value(domineering(2, 3))"));
+    assert_eq!(
+        s["facts"]["outcome"],
+        cgt("outcome_class(domineering(2, 3))")
+    );
+    assert_eq!(
+        s["facts"]["temperature"],
+        cgt("temperature(domineering(2, 3))")
+    );
+    assert_eq!(s["to_move"], "Left");
+    // Every move's value is its value by the engine; winning marks are the
+    // winning moves; each has a role.
+    let winning = cgt("winning_moves(domineering(2, 3), Left)");
+    for side in ["left", "right"] {
+        let moves = s[side]["moves"].as_array().unwrap();
+        assert!(!moves.is_empty(), "{side}");
+        for m in moves {
+            let text = m["text"].as_str().unwrap();
+            assert_eq!(m["value"], cgt(&format!("value({text})")), "{text}");
+            assert!(m["role"].is_string(), "{m}");
+            if side == "left" {
+                assert_eq!(
+                    m["winning"].as_bool().unwrap(),
+                    winning.contains(text),
+                    "{text}"
+                );
+            }
+        }
+    }
+    // Left's vertical domino in the middle column realises the option 2.
+    let left = s["left"]["moves"].as_array().unwrap();
+    let k = left
+        .iter()
+        .position(|m| m["text"] == "domineering(\".#.|.#.\")")
+        .unwrap();
+    assert_eq!(left[k]["role"], "realises");
+    assert_eq!(left[k]["value"], "2");
+    assert_eq!(left[k]["winning"], true);
+    // Play it: Right to move at the new position; back and forth.
+    let after = e.post(
+        "/api/play",
+        &format!("{{\"player\":\"Left\",\"index\":{k}}}"),
+    );
+    assert_eq!(after["text"], "domineering(\".#.|.#.\")");
+    assert_eq!(after["to_move"], "Right");
+    assert_eq!(after["at"], 1);
+    assert_eq!(after["history"].as_array().unwrap().len(), 2);
+    assert_eq!(after["facts"]["value"], "2");
+    let back = e.post("/api/go", "{\"at\":0}");
+    assert_eq!(back["text"], "domineering(\"...|...\")");
+    // An expression in the same session, and an error with its caret.
+    assert_eq!(
+        e.post("/api/eval", "{\"line\":\"x := 3; x + ^\"}")["output"],
+        "3^"
+    );
+    let err = e.post("/api/eval", "{\"line\":\"1 + \"}")["error"].to_string();
+    assert!(err.contains('^'), "{err}");
+    // Another game to explore: heaps are drawn as heaps.
+    let nim = e.post("/api/open", "{\"expr\":\"nim([1, 2])\"}");
+    assert_eq!(nim["picture"]["heaps"], serde_json::json!([1, 2]));
+    assert_eq!(nim["facts"]["value"], "*3");
+    assert_eq!(nim["at"], 0);
+    // A plain game is explored too (drawn by its text).
+    let g = e.post("/api/open", "{\"expr\":\"{1|-1}\"}");
+    assert_eq!(g["picture"]["kind"], "text");
+    assert_eq!(g["left"]["moves"][0]["text"], "1");
+    // The canonical tree and the thermograph are pictures.
+    let (status, svg) = e.raw("GET", "/api/plot/thermograph", "", &[]);
+    assert_eq!(status, 200);
+    assert!(svg.contains("<svg"), "{svg}");
+    // Quit ends the server.
+    e.post("/api/quit", "");
+    let mut e = e;
+    let status = e.child.wait().unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn other_addresses_and_pages_are_refused() {
+    let e = Explorer::start("nim([3])");
+    let (status, _) = e.raw("GET", "/api/state", "", &[("Host", "evil.example:80")]);
+    assert_eq!(status, 403);
+    let (status, _) = e.raw(
+        "POST",
+        "/api/eval",
+        "{\"line\":\"1\"}",
+        &[("Origin", "http://evil.example")],
+    );
+    assert_eq!(status, 403);
+    // Its own address by name is fine.
+    let host = format!("localhost:{}", e.port);
+    let (status, _) = e.raw("GET", "/api/state", "", &[("Host", &host)]);
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn stop_ends_a_long_computation() {
+    let e = Explorer::start("nim([1])");
+    let port = e.port;
+    let started = Instant::now();
+    let waiter = std::thread::spawn(move || {
+        let e = Explorer {
+            child: Command::new("true").spawn().unwrap(),
+            port,
+        };
+        e.post(
+            "/api/eval",
+            "{\"line\":\"x := 0; while x >= 0 do x := x + 1 end\"}",
+        )
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    e.post("/api/stop", "");
+    let answer = waiter.join().unwrap();
+    assert!(
+        answer["error"].to_string().contains("interrupted"),
+        "{answer}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // The session goes on.
+    assert_eq!(e.post("/api/eval", "{\"line\":\"2 + 2\"}")["output"], "4");
+}
