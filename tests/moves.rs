@@ -105,12 +105,22 @@ impl Check {
                 }
                 "dominated" => {
                     assert!(!sensible, "{text}: a sensible move called dominated");
-                    let b = [("val", v.clone()), ("k", detail.clone())];
+                    let [by, k]: [Value; 2] = items(&detail).try_into().expect("[move, K]");
+                    let b = [("val", v.clone()), ("k", k.clone())];
                     assert!(
                         self.holds(&format!("k {ge} val"), &b),
                         "{text}: not dominated"
                     );
-                    assert!(in_canonical(self, &detail));
+                    assert!(in_canonical(self, &k));
+                    // The move named is the one sensible_options gives for K.
+                    let named =
+                        self.eval(&format!("sensible_options(g, {p})"), &[("g", g.clone())]);
+                    let want = self.show(&by);
+                    assert!(
+                        items(&named).iter().any(|x| self.show(x) == want),
+                        "{text}: {want} is not a sensible move"
+                    );
+                    assert!(self.is_option(&g, &by, p), "{text}: not a move");
                 }
                 "reverses" => {
                     let line = items(&detail);

@@ -194,10 +194,17 @@ pub static MOVES: &[Builtin] = &[
         signature: "move_roles(G, player)",
         arity: 2..=2,
         topic: "moves",
-        help: "Every move of G for the player, in the rules' order, as [move, value, role, detail]: \"realises\" (its value is the canonical option `detail`), \"reverses\" (better for the mover than a canonical option: detail is the line of play down to it, as in sensible_lines), \"dominated\" (the canonical option `detail` is at least as good for the mover), or \"reverses out\" (detail is the opponent's reply, no better for the opponent than G, from which nothing counts).",
+        help: "Every move of G for the player, in the rules' order, as [move, value, role, detail]: \"realises\" (its value is the canonical option `detail`), \"reverses\" (better for the mover than a canonical option: detail is the line of play down to it, as in sensible_lines), \"dominated\" (detail is [move, K]: the canonical option K is at least as good for the mover, and the move is the one that stands for K, as sensible_options names it), or \"reverses out\" (detail is the opponent's reply, no better for the opponent than G, from which nothing counts).",
         example: "move_roles('{0,*|}', Left)",
         run: Run::Native(|s, a| {
             let m = roles(s, a)?;
+            // The move that stands for each canonical option (a dominated
+            // move names it with the option).
+            let standing: Vec<Option<Value>> = m
+                .sensible()
+                .into_iter()
+                .map(|i| i.map(|i| m.moves[i].0.shown.clone()))
+                .collect();
             let rows = m
                 .moves
                 .into_iter()
@@ -205,7 +212,13 @@ pub static MOVES: &[Builtin] = &[
                     let (name, detail) = match role {
                         Role::Realises(k) => ("realises", Value::Game(m.canonical[k])),
                         Role::Reverses { line, .. } => ("reverses", Value::list(shown(line))),
-                        Role::Dominated(k) => ("dominated", Value::Game(m.canonical[k])),
+                        Role::Dominated(k) => (
+                            "dominated",
+                            Value::list(vec![
+                                standing[k].clone().unwrap_or(Value::Nil),
+                                Value::Game(m.canonical[k]),
+                            ]),
+                        ),
                         Role::ReversesOut(reply) => (
                             "reverses out",
                             reply.map_or_else(|| Value::list(Vec::new()), |r| r.shown),

@@ -747,8 +747,9 @@ def move_roles(*args: Any, session: Optional[Session] = None) -> Any:
     """move_roles(G, player): Every move of G for the player, in the rules' order, as [move,
     value, role, detail]: "realises" (its value is the canonical option `detail`),
     "reverses" (better for the mover than a canonical option: detail is the line of play
-    down to it, as in sensible_lines), "dominated" (the canonical option `detail` is at
-    least as good for the mover), or "reverses out" (detail is the opponent's reply, no
+    down to it, as in sensible_lines), "dominated" (detail is [move, K]: the canonical
+    option K is at least as good for the mover, and the move is the one that stands for K,
+    as sensible_options names it), or "reverses out" (detail is the opponent's reply, no
     better for the opponent than G, from which nothing counts). Example:
     move_roles('{0,*|}', Left)"""
 
