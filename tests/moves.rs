@@ -417,3 +417,59 @@ proptest! {
         }
     }
 }
+
+/// A table of moves for a paper: each row is the move move_roles gives,
+/// with its value and role, its incentive by the values (G^L - G for Left,
+/// G - G^R for Right) and whether winning_moves lists it; under LaTeX a
+/// tabular.
+#[test]
+fn move_tables_agree_with_roles_winning_moves_and_incentives() {
+    let mut s = Session::new();
+    for (g, p) in [
+        ("domineering(2, 3)", "Left"),
+        ("domineering(3, 3)", "Right"),
+        ("domineering(2, 3) + toads_and_frogs(\"T.F\")", "Right"),
+        ("clobber(\"xoxo|ox..\")", "Left"),
+    ] {
+        let rows = s.run_line(&format!("t := move_table({g}, {p})")).unwrap();
+        let roles = s.eval_with(&format!("move_roles({g}, {p})"), &[]).unwrap();
+        let winning = s.run_line(&format!("winning_moves({g}, {p})")).unwrap();
+        let lines: Vec<&str> = rows.lines().collect();
+        assert_eq!(lines.len(), items(&roles).len() + 1, "{g}");
+        assert!(lines[0].starts_with("move"), "{g}");
+        for (k, row) in items(&roles).iter().enumerate() {
+            let [m, v, role, _]: [Value; 4] = items(row).try_into().unwrap();
+            let shown = |s: &mut Session, x: &Value| s.world().show(x);
+            let (m_text, v_text, role_text) =
+                (shown(&mut s, &m), shown(&mut s, &v), shown(&mut s, &role));
+            let line = lines[k + 1];
+            assert!(line.starts_with(&m_text), "{g}: {line}");
+            assert!(line.contains(&format!(" {v_text} ")), "{g}: {line}");
+            assert!(line.contains(&role_text), "{g}: {line}");
+            let wins = winning.contains(&m_text);
+            assert!(
+                line.trim_end().ends_with(if wins { "yes" } else { "no" }),
+                "{g}: {line}"
+            );
+            let incentive = if p == "Left" {
+                format!("value(({m}) - ({g}))", m = m_text)
+            } else {
+                format!("value(({g}) - ({m}))", m = m_text)
+            };
+            if !m_text.starts_with('[') {
+                let want = s.run_line(&incentive).unwrap();
+                assert!(
+                    line.contains(&format!(" {want} ")),
+                    "{g}: {line} lacks {want}"
+                );
+            }
+        }
+    }
+    s.command(":format latex").unwrap().unwrap();
+    let latex = s.run_line("move_table(domineering(2, 3), Left)").unwrap();
+    assert!(latex.starts_with("\\begin{tabular}"), "{latex}");
+    assert!(
+        latex.contains("realises & $\\{\\frac{5}{2} \\mid 0\\}$ & yes"),
+        "{latex}"
+    );
+}

@@ -15,6 +15,7 @@ LINES = [
     'clobber("xo.x|.ox.")',
     '"a_b#c & 100%"',
     'table([["G", "#moves", "w_1"], [^, 3, domineering("..")], [{2|1}, 1/2, psn([1],[1])]])',
+    'move_table(domineering(2, 3) + toads_and_frogs("T.F"), Right)',
 ]
 
 

@@ -254,6 +254,15 @@ pub static MOVES: &[Builtin] = &[
         }),
     },
     Builtin {
+        name: "move_table",
+        signature: "move_table(G, player)",
+        arity: 2..=2,
+        topic: "moves",
+        help: "Every move of G for the player as a table for a paper: the move, its value, its role as move_roles gives it (realises, reverses, dominated, reverses out), its incentive (G^L - G for Left, G - G^R for Right) and whether it wins moving first (as winning_moves says). Under :format latex it prints as a tabular; from Python it is a table with an HTML and a LaTeX form.",
+        example: "move_table(domineering(2, 3), Left)",
+        run: Run::Native(move_table),
+    },
+    Builtin {
         name: "hottest_moves",
         signature: "hottest_moves(G, player)",
         arity: 2..=2,
@@ -332,4 +341,38 @@ fn hottest_moves(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
         }
     }
     Ok(Value::list(rows))
+}
+
+/// See the help of `move_table`.
+fn move_table(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
+    let left = a.is_left(1)?;
+    let span = a.spans[0];
+    let m = roles(s, a)?;
+    let world = s.world();
+    let before = world.to_game(&a.values[0], span)?;
+    let mover = if left { Outcome::L } else { Outcome::R };
+    let header = ["move", "value", "role", "incentive", "wins"];
+    let mut rows = vec![header.iter().map(|h| Value::str(*h)).collect::<Vec<_>>()];
+    for (g, v, role) in m.moves {
+        cgt_core::interrupt::check();
+        let name = match role {
+            Role::Realises(_) => "realises",
+            Role::Reverses { .. } => "reverses",
+            Role::Dominated(_) => "dominated",
+            Role::ReversesOut(_) => "reverses out",
+        };
+        let (x, y) = if left { (v, before) } else { (before, v) };
+        let ny = world.arena.neg(y);
+        let incentive = world.arena.add(x, ny);
+        let outcome = world.outcome_of(&g.game, span)?;
+        let wins = outcome == mover || outcome == Outcome::P;
+        rows.push(vec![
+            g.shown,
+            Value::Game(v),
+            Value::str(name),
+            Value::Game(incentive),
+            Value::str(if wins { "yes" } else { "no" }),
+        ]);
+    }
+    Ok(Value::Table(Arc::new(rows)))
 }

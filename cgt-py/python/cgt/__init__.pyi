@@ -753,6 +753,14 @@ def move_roles(*args: Any, session: Optional[Session] = None) -> Any:
     better for the opponent than G, from which nothing counts). Example:
     move_roles('{0,*|}', Left)"""
 
+def move_table(*args: Any, session: Optional[Session] = None) -> Any:
+    """move_table(G, player): Every move of G for the player as a table for a paper: the move,
+    its value, its role as move_roles gives it (realises, reverses, dominated, reverses
+    out), its incentive (G^L - G for Left, G - G^R for Right) and whether it wins moving
+    first (as winning_moves says). Under :format latex it prints as a tabular; from Python
+    it is a table with an HTML and a LaTeX form. Example: move_table(domineering(2, 3),
+    Left)"""
+
 def multiple(*args: Any, session: Optional[Session] = None) -> Any:
     """multiple(n, G): n copies of G (copies of -G when n < 0), by binary doubling; n may be
     any integer. Example: multiple(3, {1|-1})"""
