@@ -10,8 +10,8 @@ use crate::Explorer;
 use cgt_core::interrupt::{self, Stop};
 use serde_json::{json, Value as Json};
 use std::io::Read;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::Instant;
 use tiny_http::{Header, Method, Request, Response, Server};
 
 /// The page, compiled in.
@@ -50,7 +50,9 @@ pub fn serve(
         open_browser(&url);
     }
     let server = Arc::new(server);
-    let busy = Arc::new(AtomicBool::new(false));
+    // The request being answered: when it started, and the engine's work
+    // count then (for the progress the page shows while it waits).
+    let busy: Arc<Mutex<Option<(Instant, u64)>>> = Arc::new(Mutex::new(None));
     let (to_session, requests) = mpsc::channel::<Request>();
     let listener = {
         let (server, busy) = (server.clone(), busy.clone());
@@ -63,13 +65,18 @@ pub fn serve(
                     );
                     continue;
                 }
+                let running = *busy.lock().unwrap_or_else(|p| p.into_inner());
                 if request.url() == "/api/stop" && *request.method() == Method::Post {
                     // Only a running computation is stopped (a stop while
                     // idle must not stop the next one).
-                    if busy.load(Ordering::SeqCst) {
+                    if running.is_some() {
                         interrupt::request(Stop::Interrupted);
                     }
                     let _ = request.respond(json_response(&json!({ "ok": true })));
+                    continue;
+                }
+                if request.url() == "/api/progress" {
+                    let _ = request.respond(json_response(&progress(running)));
                     continue;
                 }
                 if to_session.send(request).is_err() {
@@ -87,9 +94,9 @@ pub fn serve(
             Err(mpsc::RecvTimeoutError::Timeout) => continue,
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
         };
-        busy.store(true, Ordering::SeqCst);
+        *busy.lock().unwrap_or_else(|p| p.into_inner()) = Some((Instant::now(), interrupt::work()));
         let (response, quit) = answer(explorer, &mut request);
-        busy.store(false, Ordering::SeqCst);
+        *busy.lock().unwrap_or_else(|p| p.into_inner()) = None;
         let _ = request.respond(response);
         if quit {
             break;
@@ -99,6 +106,20 @@ pub fn serve(
     server.unblock();
     let _ = listener.join();
     Ok(())
+}
+
+/// How far the running request has got, as the REPL's progress line says
+/// it: seconds, steps of work (games made, positions explored), memory.
+fn progress(running: Option<(Instant, u64)>) -> Json {
+    match running {
+        None => json!({ "busy": false }),
+        Some((since, work)) => json!({
+            "busy": true,
+            "seconds": since.elapsed().as_secs_f64(),
+            "steps": interrupt::work().saturating_sub(work),
+            "memory_bytes": interrupt::live_bytes(),
+        }),
+    }
 }
 
 /// True if the request names this explorer as its host and, if it comes

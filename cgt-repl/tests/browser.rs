@@ -207,6 +207,8 @@ async fn the_explorer_in_a_browser() {
         assert!(Instant::now() < deadline, "the stop button never showed");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    // The progress line counts the computation's time.
+    text_when(&c, "#busy-text", |t| t.contains(" s, ")).await;
     stop.click().await.unwrap();
     let out = text_when(&c, "#output", |t| t.contains("interrupted")).await;
     assert!(out.contains("interrupted"), "{out}");

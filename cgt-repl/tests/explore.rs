@@ -212,6 +212,11 @@ fn stop_ends_a_long_computation() {
         )
     });
     std::thread::sleep(Duration::from_millis(500));
+    // The progress of the running request, answered while it runs.
+    let p = e.get("/api/progress");
+    assert_eq!(p["busy"], true, "{p}");
+    assert!(p["seconds"].as_f64().unwrap() > 0.2, "{p}");
+    assert!(p["memory_bytes"].as_u64().unwrap() > 0, "{p}");
     e.post("/api/stop", "");
     let answer = waiter.join().unwrap();
     assert!(
@@ -219,6 +224,7 @@ fn stop_ends_a_long_computation() {
         "{answer}"
     );
     assert!(started.elapsed() < Duration::from_secs(5));
-    // The session goes on.
+    // The session goes on, idle.
     assert_eq!(e.post("/api/eval", "{\"line\":\"2 + 2\"}")["output"], "4");
+    assert_eq!(e.get("/api/progress")["busy"], false);
 }
