@@ -32,6 +32,12 @@ pub struct Explorer {
     moves: [Vec<Move>; 2],
 }
 
+/// True for the values the explorer can show: games, positions, forms,
+/// sums and loopy games.
+pub fn explorable(v: &Value) -> bool {
+    v.is_game_like() || matches!(v, Value::Stopper(_) | Value::Sided(_))
+}
+
 /// The player's name in the language.
 fn player(left: bool) -> &'static str {
     if left {
@@ -281,7 +287,7 @@ impl Explorer {
             .session
             .eval_with(expr, &[])
             .map_err(|e| e.render(expr))?;
-        if !v.is_game_like() && !matches!(v, Value::Stopper(_) | Value::Sided(_)) {
+        if !explorable(&v) {
             return Err(format!(
                 "{expr} is a {}, not a game to explore",
                 v.type_name()

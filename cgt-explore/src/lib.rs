@@ -12,5 +12,5 @@
 mod explorer;
 mod server;
 
-pub use explorer::Explorer;
+pub use explorer::{explorable, Explorer};
 pub use server::{serve, Options};

@@ -65,7 +65,7 @@ pub fn serve(
                     );
                     continue;
                 }
-                let running = *busy.lock().unwrap_or_else(|p| p.into_inner());
+                let running = *lock(&busy);
                 if request.url() == "/api/stop" && *request.method() == Method::Post {
                     // Only a running computation is stopped (a stop while
                     // idle must not stop the next one).
@@ -94,9 +94,9 @@ pub fn serve(
             Err(mpsc::RecvTimeoutError::Timeout) => continue,
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
         };
-        *busy.lock().unwrap_or_else(|p| p.into_inner()) = Some((Instant::now(), interrupt::work()));
+        *lock(&busy) = Some((Instant::now(), interrupt::work()));
         let (response, quit) = answer(explorer, &mut request);
-        *busy.lock().unwrap_or_else(|p| p.into_inner()) = None;
+        *lock(&busy) = None;
         let _ = request.respond(response);
         if quit {
             break;
@@ -106,6 +106,11 @@ pub fn serve(
     server.unblock();
     let _ = listener.join();
     Ok(())
+}
+
+/// The mutex's value (a panic while it was held leaves the value usable).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// How far the running request has got, as the REPL's progress line says

@@ -8,7 +8,7 @@ use crate::code::{
     ArgCode, Callee, ClauseCode, Code, Lambda, LoopyNode, LoopyOption, Op, OverCode, StarCode,
 };
 use crate::error::{Error, Span};
-use crate::resolve::{Meaning, ModuleScope, Resolver, Slots};
+use crate::resolve::{Closed, Meaning, ModuleScope, Resolver, Slots};
 use crate::syntax::ast::*;
 use cgt_core::game::deep;
 use std::sync::Arc;
@@ -23,16 +23,22 @@ pub fn function(
     let assigned = assigned_names(&def.body);
     let mut r = Resolver::function(module, slots, &def.params, &assigned);
     let body = expression(&mut r, &def.body)?;
-    Ok(Lambda {
+    Ok(lambda(def, body, r.leave_function(), &assigned))
+}
+
+/// The code of the function `def`, from its compiled body, what compiling
+/// it found, and the names its body assigns.
+fn lambda(def: &Definition, body: Code, closed: Closed, assigned: &[Arc<str>]) -> Lambda {
+    Lambda {
         name: def.name.clone(),
         params: def.params.clone(),
         doc: def.doc.clone(),
-        frame: r.frame(),
-        uses: r.uses(),
+        frame: closed.frame,
+        uses: closed.uses,
         body,
-        calls_itself: false,
+        calls_itself: closed.calls_itself,
         assigns_params: assigned.iter().any(|a| def.params.contains(a)),
-    })
+    }
 }
 
 /// A function nested in the code being compiled (`x => ...`, or a `def`
@@ -43,10 +49,9 @@ fn closure(r: &mut Resolver, def: &Definition) -> Result<Op, Error> {
     let own_name = (!def.name.is_empty()).then(|| Arc::from(def.name.as_str()));
     r.enter_function(&def.params, &assigned, own_name);
     let body = expression(r, &def.body);
-    let closed = r.leave_function();
+    let mut closed = r.leave_function();
     let body = body?;
-    let captures = closed
-        .captures
+    let captures = std::mem::take(&mut closed.captures)
         .into_iter()
         .map(|m| Code {
             op: match m {
@@ -57,18 +62,8 @@ fn closure(r: &mut Resolver, def: &Definition) -> Result<Op, Error> {
             span: def.name_span,
         })
         .collect();
-    let lambda = Lambda {
-        name: def.name.clone(),
-        params: def.params.clone(),
-        doc: def.doc.clone(),
-        frame: closed.frame,
-        uses: closed.uses,
-        body,
-        calls_itself: closed.calls_itself,
-        assigns_params: assigned.iter().any(|a| def.params.contains(a)),
-    };
     Ok(Op::Closure {
-        lambda: Arc::new(lambda),
+        lambda: Arc::new(lambda(def, body, closed, &assigned)),
         captures,
     })
 }

@@ -35,6 +35,22 @@ fn track<T>(list: &mut Vec<Weak<T>>, x: &Arc<T>) {
     list.push(Arc::downgrade(x));
 }
 
+/// `t[i]`: the value of key `i` in a map, else element `i` of a list or
+/// string.
+fn element(
+    world: &mut World,
+    t: &Value,
+    i: Value,
+    tspan: Span,
+    ispan: Span,
+) -> Result<Value, Error> {
+    if let Value::Map(m) = t {
+        return library::maps::lookup(world, m, i, ispan);
+    }
+    let i = world.to_i64(&i, ispan)?;
+    crate::seq::index(t, i, tspan, ispan)
+}
+
 /// How deep calls of defined functions may nest.
 pub const CALL_DEPTH_LIMIT: usize = 200_000;
 
@@ -521,19 +537,11 @@ impl Machine {
                 if let Op::Local(slot) = target.op {
                     let i = self.eval(index)?;
                     let t = &self.stack[self.base + slot as usize];
-                    if let Value::Map(m) = t {
-                        return Ok(library::maps::lookup(&mut self.world, m, i, index.span)?);
-                    }
-                    let i = self.world.to_i64(&i, index.span)?;
-                    return Ok(crate::seq::index(t, i, target.span, index.span)?);
+                    return Ok(element(&mut self.world, t, i, target.span, index.span)?);
                 }
                 let t = self.eval(target)?;
                 let i = self.eval(index)?;
-                if let Value::Map(m) = &t {
-                    return Ok(library::maps::lookup(&mut self.world, m, i, index.span)?);
-                }
-                let i = self.world.to_i64(&i, index.span)?;
-                Ok(crate::seq::index(&t, i, target.span, index.span)?)
+                Ok(element(&mut self.world, &t, i, target.span, index.span)?)
             }
             Op::Slice { target, from, to } => {
                 let t = self.eval(target)?;
@@ -1336,9 +1344,7 @@ impl Machine {
         match self.eval(list)? {
             Value::List(items) | Value::Set(items) => Ok(Iteration::Items(items)),
             // A map's keys, in order.
-            Value::Map(m) => Ok(Iteration::Items(Arc::new(
-                m.keys().map(|k| k.0.clone()).collect(),
-            ))),
+            Value::Map(m) => Ok(Iteration::Items(Arc::new(library::maps::keys(&m)))),
             Value::Str(s) => Ok(Iteration::Chars(s)),
             other => Err(Error::spanned(
                 list.span,

@@ -156,8 +156,8 @@ impl FunctionScope {
     }
 }
 
-/// What compiling a nested function found: its frame, the globals it uses,
-/// what it captures and whether it names itself.
+/// What compiling a function found: its frame, the globals it uses, and,
+/// for a nested one, what it captures and whether it names itself.
 pub struct Closed {
     /// Slots the frame needs.
     pub frame: u32,
@@ -269,14 +269,6 @@ impl<'a> Resolver<'a> {
     /// The slots the frame needs.
     pub fn frame(&self) -> u32 {
         self.scope().frame
-    }
-
-    /// The globals used, each once.
-    pub fn uses(&self) -> Vec<GlobalId> {
-        let mut u = self.scope().uses.clone();
-        u.sort_unstable();
-        u.dedup();
-        u
     }
 
     /// The globals the nested functions compiled so far use.

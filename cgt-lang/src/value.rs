@@ -262,15 +262,10 @@ impl Function {
     /// A nested function (`x => ...`, a `def` in a block) with the values
     /// it captured; memoised if it names itself.
     pub fn closure(lambda: Arc<Lambda>, captured: Vec<Value>) -> Self {
-        let recursive = lambda.calls_itself;
         Function {
-            lambda,
-            source: String::new(),
-            module: None,
-            memo: Mutex::new(HashMap::new()),
-            recursive: AtomicBool::new(recursive),
-            keeps: AtomicBool::new(false),
+            recursive: AtomicBool::new(lambda.calls_itself),
             captured: captured.into_boxed_slice(),
+            ..Function::new(lambda, String::new(), None)
         }
     }
 

@@ -456,8 +456,7 @@ impl Session {
                 Some(v) => v,
                 None => s.eval_with("ans", &[])?,
             };
-            if !(game.is_game_like() || matches!(game, LangValue::Stopper(_) | LangValue::Sided(_)))
-            {
+            if !cgt_explore::explorable(&game) {
                 return Err(Error::plain(format!(
                     "a {} is not a game to explore",
                     game.type_name()

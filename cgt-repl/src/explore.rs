@@ -41,7 +41,7 @@ fn parse(args: &[&str]) -> Result<Request, String> {
 /// The game `expr` means in `session`, or why it is none.
 fn start(session: &mut Session, expr: &str) -> Result<Value, String> {
     match session.eval_with(expr, &[]) {
-        Ok(v) if v.is_game_like() || matches!(v, Value::Stopper(_) | Value::Sided(_)) => Ok(v),
+        Ok(v) if cgt_explore::explorable(&v) => Ok(v),
         Ok(v) => Err(format!(
             "{expr} is a {}, not a game to explore",
             v.type_name()

@@ -79,6 +79,15 @@ async fn text_when(c: &Client, css: &str, ok: impl Fn(&str) -> bool) -> String {
     panic!("{css}: condition not met; last text {last:?}");
 }
 
+async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
 async fn screenshot(c: &Client, name: &str) {
     let png = c.screenshot().await.unwrap();
     assert!(png.starts_with(b"\x89PNG"), "a PNG");
@@ -181,12 +190,7 @@ async fn the_explorer_in_a_browser() {
     // An expression, evaluated by the same session.
     let field = c.find(Locator::Css("#expr")).await.unwrap();
     field.send_keys("x := 20; x + ^").await.unwrap();
-    c.find(Locator::Css("#eval"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, "#eval").await;
     assert_eq!(text_when(&c, "#output", |t| t == "20^").await, "20^");
 
     // A long computation shows the stop button, which stops it.
@@ -195,12 +199,7 @@ async fn the_explorer_in_a_browser() {
         .send_keys("y := 0; while y >= 0 do y := y + 1 end")
         .await
         .unwrap();
-    c.find(Locator::Css("#eval"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, "#eval").await;
     let stop = c.find(Locator::Css("#stop")).await.unwrap();
     let deadline = Instant::now() + Duration::from_secs(10);
     while !stop.is_displayed().await.unwrap_or(false) {
@@ -223,12 +222,7 @@ async fn the_explorer_in_a_browser() {
     ] {
         field.clear().await.unwrap();
         field.send_keys(expr).await.unwrap();
-        c.find(Locator::Css("#open"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click(&c, "#open").await;
         let want = cgt(&format!("value({expr})"));
         text_when(&c, "#fact-value", |t| t == want).await;
         screenshot(&c, name).await;

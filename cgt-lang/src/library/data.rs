@@ -11,7 +11,7 @@ use cgt_core::number::BigInt;
 use num_traits::ToPrimitive;
 use std::sync::Arc;
 
-fn list_arg<'a>(a: &'a Args, k: usize) -> Result<&'a [Value], Error> {
+pub(super) fn list_arg<'a>(a: &'a Args, k: usize) -> Result<&'a [Value], Error> {
     match &a.values[k] {
         Value::List(items) => Ok(items),
         Value::Set(items) => Ok(items),

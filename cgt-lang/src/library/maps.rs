@@ -24,6 +24,11 @@ pub fn lookup(world: &mut World, m: &Map, k: Value, span: Span) -> Result<Value,
     }
 }
 
+/// The keys of a map, in order.
+pub fn keys(m: &Map) -> Vec<Value> {
+    m.keys().map(|k| k.0.clone()).collect()
+}
+
 /// Argument `k` as a map.
 fn map_arg<'a>(a: &'a Args, k: usize) -> Result<&'a Arc<Map>, Error> {
     match &a.values[k] {
@@ -33,16 +38,6 @@ fn map_arg<'a>(a: &'a Args, k: usize) -> Result<&'a Arc<Map>, Error> {
             format!("expected a map {{k => v}}, found a {}", other.type_name()),
         )),
     }
-}
-
-/// Argument `k` as a list (or a set).
-fn items_arg<'a>(a: &'a Args, k: usize) -> Result<&'a [Value], Error> {
-    a.values[k].items().ok_or_else(|| {
-        Error::spanned(
-            a.spans[k],
-            format!("expected a list, found a {}", a.values[k].type_name()),
-        )
-    })
 }
 
 /// Argument `k` as a function.
@@ -78,8 +73,7 @@ pub static MAPS: &[Builtin] = &[
         help: "The keys of a map, in the order they were first put in. `for k in m` runs over them too.",
         example: "keys({1 => \"one\", * => \"star\"})",
         run: Run::Native(|_, a| {
-            let m = map_arg(a, 0)?;
-            Ok(Value::list(m.keys().map(|k| k.0.clone()).collect()))
+            Ok(Value::list(keys(map_arg(a, 0)?)))
         }),
     },
     Builtin {
@@ -116,7 +110,7 @@ pub static MAPS: &[Builtin] = &[
         example: "to_map([[n, n * n] for n in 1..3])",
         run: Run::Native(|_, a| {
             let mut m = Map::new();
-            for pair in items_arg(a, 0)? {
+            for pair in super::data::list_arg(a, 0)? {
                 match pair.items() {
                     Some([k, v]) => {
                         m.insert(Key::of(k.clone()), v.clone());
@@ -240,7 +234,7 @@ pub static MAPS: &[Builtin] = &[
 /// elements, a map's keys.
 fn sequence(a: &Args, k: usize) -> Result<Vec<Value>, Error> {
     match &a.values[k] {
-        Value::Map(m) => Ok(m.keys().map(|k| k.0.clone()).collect()),
-        _ => Ok(items_arg(a, k)?.to_vec()),
+        Value::Map(m) => Ok(keys(m)),
+        _ => Ok(super::data::list_arg(a, k)?.to_vec()),
     }
 }

@@ -209,20 +209,17 @@ pub static MOVES: &[Builtin] = &[
                 .moves
                 .into_iter()
                 .map(|(g, v, role)| {
-                    let (name, detail) = match role {
-                        Role::Realises(k) => ("realises", Value::Game(m.canonical[k])),
-                        Role::Reverses { line, .. } => ("reverses", Value::list(shown(line))),
-                        Role::Dominated(k) => (
-                            "dominated",
-                            Value::list(vec![
-                                standing[k].clone().unwrap_or(Value::Nil),
-                                Value::Game(m.canonical[k]),
-                            ]),
-                        ),
-                        Role::ReversesOut(reply) => (
-                            "reverses out",
-                            reply.map_or_else(|| Value::list(Vec::new()), |r| r.shown),
-                        ),
+                    let name = role_name(&role);
+                    let detail = match role {
+                        Role::Realises(k) => Value::Game(m.canonical[k]),
+                        Role::Reverses { line, .. } => Value::list(shown(line)),
+                        Role::Dominated(k) => Value::list(vec![
+                            standing[k].clone().unwrap_or(Value::Nil),
+                            Value::Game(m.canonical[k]),
+                        ]),
+                        Role::ReversesOut(reply) => {
+                            reply.map_or_else(|| Value::list(Vec::new()), |r| r.shown)
+                        }
                     };
                     Value::list(vec![g.shown, Value::Game(v), Value::text(name), detail])
                 })
@@ -241,12 +238,10 @@ pub static MOVES: &[Builtin] = &[
             let left = a.is_left(1)?;
             let span = a.spans[0];
             let opts = options(s.world(), &a.values[0], left, span)?;
-            let mover = if left { Outcome::L } else { Outcome::R };
             let mut wins = Vec::new();
             for o in opts {
                 cgt_core::interrupt::check();
-                let outcome = s.world().outcome_of(&o.game, span)?;
-                if outcome == mover || outcome == Outcome::P {
+                if wins_moving_first(s.world(), &o.game, left, span)? {
                     wins.push(o.shown);
                 }
             }
@@ -315,13 +310,7 @@ fn hottest_moves(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
         for m in &moves {
             let after = world.to_game(&m.game, span)?;
             let after = signed(world, neg, after);
-            let (a, b) = if left {
-                (after, before)
-            } else {
-                (before, after)
-            };
-            let nb = world.arena.neg(b);
-            gains.push(world.arena.add(a, nb));
+            gains.push(incentive(&mut world.arena, before, after, left));
         }
         for (i, m) in moves.into_iter().enumerate() {
             let beaten = (0..gains.len()).any(|j| {
@@ -343,6 +332,40 @@ fn hottest_moves(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
     Ok(Value::list(rows))
 }
 
+/// How `move_roles` and `move_table` name a move's role.
+fn role_name<G>(role: &Role<G>) -> &'static str {
+    match role {
+        Role::Realises(_) => "realises",
+        Role::Reverses { .. } => "reverses",
+        Role::Dominated(_) => "dominated",
+        Role::ReversesOut(_) => "reverses out",
+    }
+}
+
+/// True if the player's move to `game` wins moving first: the opponent,
+/// to move there, loses.
+fn wins_moving_first(
+    world: &mut World,
+    game: &Value,
+    left: bool,
+    span: Span,
+) -> Result<bool, Error> {
+    let outcome = world.outcome_of(game, span)?;
+    Ok(outcome == Outcome::P || outcome == if left { Outcome::L } else { Outcome::R })
+}
+
+/// The incentive of a move from `before` to `after`: G^L - G for Left,
+/// G - G^R for Right.
+fn incentive(arena: &mut Arena, before: GameId, after: GameId, left: bool) -> GameId {
+    let (a, b) = if left {
+        (after, before)
+    } else {
+        (before, after)
+    };
+    let nb = arena.neg(b);
+    arena.add(a, nb)
+}
+
 /// See the help of `move_table`.
 fn move_table(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
     let left = a.is_left(1)?;
@@ -350,27 +373,17 @@ fn move_table(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
     let m = roles(s, a)?;
     let world = s.world();
     let before = world.to_game(&a.values[0], span)?;
-    let mover = if left { Outcome::L } else { Outcome::R };
     let header = ["move", "value", "role", "incentive", "wins"];
     let mut rows = vec![header.iter().map(|h| Value::str(*h)).collect::<Vec<_>>()];
     for (g, v, role) in m.moves {
         cgt_core::interrupt::check();
-        let name = match role {
-            Role::Realises(_) => "realises",
-            Role::Reverses { .. } => "reverses",
-            Role::Dominated(_) => "dominated",
-            Role::ReversesOut(_) => "reverses out",
-        };
-        let (x, y) = if left { (v, before) } else { (before, v) };
-        let ny = world.arena.neg(y);
-        let incentive = world.arena.add(x, ny);
-        let outcome = world.outcome_of(&g.game, span)?;
-        let wins = outcome == mover || outcome == Outcome::P;
+        let gain = incentive(&mut world.arena, before, v, left);
+        let wins = wins_moving_first(world, &g.game, left, span)?;
         rows.push(vec![
             g.shown,
             Value::Game(v),
-            Value::str(name),
-            Value::Game(incentive),
+            Value::str(role_name(&role)),
+            Value::Game(gain),
             Value::str(if wins { "yes" } else { "no" }),
         ]);
     }
