@@ -235,7 +235,7 @@ fn to_py(py: Python<'_>, session: &Shared, v: LangValue) -> PyResult<PyObject> {
 }
 
 /// A Python object as a language value: a handle (of this session), a
-/// bool, an int, a str, or a list or tuple of these.
+/// bool, an int, a Fraction, a str, or a list, tuple or dict of these.
 fn from_py(session: &Shared, obj: &Bound<'_, PyAny>) -> PyResult<LangValue> {
     if let Ok(h) = obj.downcast::<Value>() {
         let h = h.get();
@@ -256,6 +256,14 @@ fn from_py(session: &Shared, obj: &Bound<'_, PyAny>) -> PyResult<LangValue> {
     if obj.downcast::<pyo3::types::PyInt>().is_ok() {
         // An integer literal: evaluated at once (it cannot run long).
         let text = obj.str()?.to_string();
+        let mut s = session.lock().unwrap_or_else(|p| p.into_inner());
+        return s.eval_with(&text, &[]).map_err(|e| to_py_err(&e, None));
+    }
+    let py = obj.py();
+    if obj.is_instance(&py.import("fractions")?.getattr("Fraction")?)? {
+        // A number if dyadic, else the language's rational (as `n/d` reads).
+        let (n, d) = (obj.getattr("numerator")?, obj.getattr("denominator")?);
+        let text = format!("({})/({})", n.str()?, d.str()?);
         let mut s = session.lock().unwrap_or_else(|p| p.into_inner());
         return s.eval_with(&text, &[]).map_err(|e| to_py_err(&e, None));
     }
@@ -536,21 +544,6 @@ impl Session {
     fn number(&self, py: Python<'_>, value: &Value) -> PyResult<Option<(PyObject, PyObject)>> {
         let mut s = self.lock();
         number_parts(py, &mut s, &value.value)
-    }
-
-    /// `eval` of the package's own expression whose value is a number, as
-    /// (numerator, denominator); None if it is not a number. One call where
-    /// `eval` then `number` take two (temperatures of many games).
-    #[pyo3(signature = (text, bindings = None))]
-    fn eval_number(
-        &self,
-        py: Python<'_>,
-        text: String,
-        bindings: Option<Vec<(String, Bound<'_, PyAny>)>>,
-    ) -> PyResult<Option<(PyObject, PyObject)>> {
-        let v = self.eval_value(py, text, bindings, false, false)?;
-        let mut s = self.lock();
-        number_parts(py, &mut s, &v)
     }
 
     /// The rows of a table (lists of values), else None.

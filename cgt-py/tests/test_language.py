@@ -2,6 +2,8 @@
 and ``Session.run``: what a CGSuite user types works from Python too."""
 
 import warnings
+import math
+import numbers
 from fractions import Fraction
 
 import pytest
@@ -93,9 +95,40 @@ def test_maps_are_dicts_and_functions_are_values():
     assert s.eval("value(crumble(2)(5))") == Game("1^")
 
 
-def test_a_number_hashes_as_its_fraction():
+def test_one_type_for_numbers():
+    # Properties, CGSuite's names and cgt.eval give one type, Number: a game
+    # and a numbers.Rational, equal and hash-equal to its Fraction.
     g = Game("{3|-1}")
-    t = g.temperature
-    assert t == cgt.eval("temperature(g)", g=g) == Fraction(2)
-    assert len({t, cgt.eval("temperature(g)", g=g)}) == 1
+    asked = [g.temperature, g.Temperature, cgt.eval("temperature(g)", g=g),
+             g.thermograph.temperature, cgt.temperature(g)]
+    assert all(type(t) is cgt.Number for t in asked), [type(t) for t in asked]
+    assert all(t == Fraction(2) and hash(t) == hash(2) for t in asked)
+    assert len(set(asked) | {Fraction(2), 2}) == 1
+    for x in (g.mean, g.left_stop, g.right_stop, g.birthday, Game("3/4"), cgt.eval("1/2 + 1")):
+        assert type(x) is cgt.Number and isinstance(x, (Game, numbers.Rational)), x
     assert hash(Game("3/4")) == hash(Fraction(3, 4))
+    # A position whose value is a number hashes as that number.
+    assert hash(cgt.domineering(1, 2)) == hash(-1) and cgt.domineering(1, 2) == -1
+    assert type(cgt.domineering(1, 2)) is Game
+    # Both a game and a rational.
+    t = Game("{3||2|1}").temperature
+    assert (t.numerator, t.denominator) == (3, 4) and Fraction(t) == Fraction(3, 4)
+    assert str(t + cgt.up) == "3/4^" and str(t.cool(1)) == "3/4"
+    assert t / 3 == Fraction(1, 4) and type(t / 3) is cgt.Number
+    assert t / 7 == Fraction(3, 28) and type(t / 7) is Fraction  # not dyadic
+    assert type(t * t) is cgt.Number and t * t == Fraction(9, 16)
+    assert 1 - t == Fraction(1, 4) and type(Fraction(1, 4) + t) is cgt.Number
+    assert (Game(7) // 2, Game(7) % 2, Game(2) ** 3, 2 ** Game(3)) == (3, 1, 8, 8)
+    assert (math.floor(Game("7/2")), math.ceil(Game("7/2")), round(Game("5/2")), int(Game("-7/2"))) == (3, 4, 2, -3)
+    assert list(range(Game(3))) == [0, 1, 2] and str(Game(2) * cgt.up) == "^^"
+    assert sorted([Game(3), Fraction(1, 2), 1]) == [Fraction(1, 2), 1, 3]
+    assert not Game(0) and Game("1/2") and abs(Game(-3)) == 3
+    assert Game(Fraction(1, 2)) < 1 < Game(2) and Game("1/2") > cgt.up
+    with pytest.raises(TypeError):
+        range(Game("1/2"))
+    with pytest.raises(ValueError, match="not a number"):
+        cgt.Number("^")
+    assert type(cgt.Number("1/2")) is cgt.Number
+    # A rational that is not dyadic goes to the language as its rational.
+    assert cgt.eval("x + 1", x=Fraction(1, 3)) == Fraction(4, 3)
+    assert cgt.eval("t / 3", t=Fraction(1, 3)) == Fraction(1, 9)

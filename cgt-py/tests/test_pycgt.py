@@ -70,6 +70,7 @@ def test_agrees_with_pycgt(chunk):
             # for every other game the temperature is the same exact rational.
             t = pycgt.temperature(theirs)
             assert isinstance(t, Fraction) and ours.temperature == t, text
+            assert isinstance(ours.temperature, cgt.Number), text
             assert ours.mean == pycgt.mean(theirs), text
         if previous is not None:
             a, b = previous

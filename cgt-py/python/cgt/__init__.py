@@ -1,14 +1,17 @@
 """cgt: combinatorial game theory with cgt's exact engine and language.
 
 Games are exact: integers of any size, numbers as dyadic rationals
-(``fractions.Fraction`` in Python), temperatures as exact rationals; never a
-float. Every computation is the cgt engine's, through its language, so
+(``cgt.Number``: a game that is also a ``numbers.Rational``, equal and
+hash-equal to its ``fractions.Fraction``), temperatures as exact rationals;
+never a float. Every computation is the cgt engine's, through its language, so
 values, names and error messages are those of the ``cgt`` REPL.
 
     >>> import cgt
     >>> g = cgt.Game("{3||2|1}")
     >>> g.temperature
-    Fraction(3, 4)
+    cgt.Game("3/4")
+    >>> g.temperature == Fraction(3, 4)
+    True
     >>> cgt.up + cgt.star
     ^*
     >>> cgt.domineering(4, 5).value
@@ -24,6 +27,9 @@ import html
 import inspect
 import json
 import keyword
+import math
+import numbers
+import operator
 import re
 import sys
 import warnings
@@ -35,6 +41,7 @@ __all__ = [
     "CgtError",
     "Note",
     "Game",
+    "Number",
     "Picture",
     "Ruleset",
     "Session",
@@ -191,12 +198,9 @@ def _to_native(session, x):
     if isinstance(x, bool) or isinstance(x, int) or isinstance(x, str):
         return x
     if isinstance(x, Fraction):
-        if not _is_dyadic(x):
-            raise ValueError(
-                f"{x} is not a dyadic rational: the numbers of short games have "
-                "denominators that are powers of 2"
-            )
-        return session._native.eval(f"{x.numerator}/{x.denominator}")
+        # A dyadic one is a number (a game); another stays a Fraction, the
+        # language's rational, which combines with numbers only.
+        return x if not _is_dyadic(x) else session._native.eval(f"{x.numerator}/{x.denominator}")
     if isinstance(x, float):
         raise TypeError("floats are not exact: use int or fractions.Fraction")
     if isinstance(x, (list, tuple)):
@@ -235,20 +239,30 @@ def _from_native(session, x):
     return x
 
 
-def _fraction(g):
-    """A number game as a Fraction."""
-    n = g._session._native.number(g._h)
-    if n is None:
-        raise ValueError(f"{g} is not a number")
-    return Fraction(*n)
+def _not_dyadic(x):
+    return ValueError(
+        f"{x} is not a dyadic rational: the numbers of short games have "
+        "denominators that are powers of 2"
+    )
 
 
 def _number(session, text, **names):
-    """The value of the package's own expression, a number, as a Fraction."""
-    n = session._native.eval_number(text, session._bound(names))
-    if n is None:
+    """The value of the package's own expression, a number (a Number, or a
+    Fraction if it is a rational that is not dyadic)."""
+    v = session._eval(text, **names)
+    if not isinstance(v, (Number, Fraction)):
         raise ValueError(f"{text} is not a number")
-    return Fraction(*n)
+    return v
+
+
+def _rational(session, q):
+    """An exact rational as the language has it: a Number if dyadic (a
+    game), else a Fraction."""
+    if not isinstance(q, Fraction):
+        return q
+    if not _is_dyadic(q):
+        return q
+    return Number._make(session, session._native.eval(f"{q.numerator}/{q.denominator}"), q)
 
 
 def _call(session, name, args, named=None):
@@ -316,8 +330,24 @@ class Game(Value):
 
     __slots__ = ()
 
+    @classmethod
+    def _of(cls, session, h):
+        # A canonical value that is a number is a Number (a game and a
+        # numbers.Rational); positions and forms stay games.
+        if h.kind == "game":
+            n = session._native.number(h)
+            if n is not None:
+                return Number._make(session, h, Fraction(*n))
+        return super()._of(session, h)
+
     def __new__(cls, x=0, session=None):
-        s = _session_of(session)
+        g = Game._read(x, _session_of(session))
+        if cls is Number and not isinstance(g, Number):
+            raise ValueError(f"{g} is not a number")
+        return g
+
+    @staticmethod
+    def _read(x, s):
         if isinstance(x, Game):
             return Game._of(s, _to_native(s, x))
         if isinstance(x, str):
@@ -327,6 +357,8 @@ class Game(Value):
             return v
         if isinstance(x, bool):
             raise TypeError("a bool is not a game")
+        if isinstance(x, Fraction) and not _is_dyadic(x):
+            raise _not_dyadic(x)
         if isinstance(x, (int, Fraction)):
             return Game._of(s, s._native.eval(str(x)) if isinstance(x, int) else _to_native(s, x))
         if isinstance(x, float):
@@ -369,6 +401,8 @@ class Game(Value):
         return self
 
     def __mul__(self, n):
+        if isinstance(n, Number) and n.denominator == 1:
+            n = n.numerator
         if not isinstance(n, int) or isinstance(n, bool):
             return NotImplemented
         return self._session._eval("n * a", a=self, n=n)
@@ -402,12 +436,9 @@ class Game(Value):
         return self._op("compare(a, b)", other)
 
     def __hash__(self):
-        # A number hashes as the Fraction it equals (g.temperature and
-        # cgt.eval("temperature(g)") are one key of a dict or set).
-        if self.kind == "game":
-            n = self._session._native.number(self._h)
-            if n is not None:
-                return hash(Fraction(*n))
+        if self.kind in ("game form", "position"):
+            # As its value (a position worth 3/4 is the key 3/4).
+            return hash(self._session._eval("value(a)", a=self))
         return hash(("cgt.Game", self.canonical_text))
 
     def __bool__(self):
@@ -438,27 +469,27 @@ class Game(Value):
 
     @property
     def birthday(self):
-        """The birthday of the canonical value."""
-        return int(_number(self._session, "birthday(a)", a=self))
+        """The birthday of the canonical value, a Number (an integer)."""
+        return _number(self._session, "birthday(a)", a=self)
 
     @property
     def temperature(self):
-        """The temperature, an exact Fraction (-1 for integers)."""
+        """The temperature, a Number (-1 for integers)."""
         return _number(self._session, "temperature(a)", a=self)
 
     @property
     def mean(self):
-        """The mean value, an exact Fraction."""
+        """The mean value, a Number."""
         return _number(self._session, "mean(a)", a=self)
 
     @property
     def left_stop(self):
-        """The left stop, an exact Fraction."""
+        """The left stop, a Number."""
         return _number(self._session, "left_stop(a)", a=self)
 
     @property
     def right_stop(self):
-        """The right stop, an exact Fraction."""
+        """The right stop, a Number."""
         return _number(self._session, "right_stop(a)", a=self)
 
     @property
@@ -473,7 +504,9 @@ class Game(Value):
     def number(self):
         """The game as a Fraction; ValueError unless it is a number."""
         g = self if self.kind == "game" else self._session._eval("value(a)", a=self)
-        return _fraction(g)
+        if not isinstance(g, Number):
+            raise ValueError(f"{g} is not a number")
+        return g._q
 
     @property
     def thermograph(self):
@@ -540,6 +573,183 @@ class Game(Value):
         return (Game, (self._text,))
 
 
+def _exact(x):
+    """``x`` as a Fraction if it is an exact rational (int, Fraction, Number), else None."""
+    if isinstance(x, Number):
+        return x._q
+    if isinstance(x, bool):
+        return None
+    if isinstance(x, (int, Fraction)):
+        return Fraction(x)
+    return None
+
+
+class Number(Game):
+    """A game that is a number: ``Game("3/4")``, ``g.temperature``,
+    ``cgt.eval("mean(g)")``. Every number the package gives is one, whichever
+    way it was asked for (properties, CGSuite's names, ``cgt.eval``).
+
+    It is a game (``g + cgt.up``, ``g.cool(1)``, ``g.left_options``) and a
+    ``numbers.Rational``: ``numerator``, ``denominator``, ``int()``,
+    ``math.floor``, ``round``, ``/``, ``//``, ``%`` and ``**`` as for
+    ``Fraction``, and it is equal to and hashes as the ``Fraction`` (or the
+    ``int``) of its value, so either is the same key of a dict. Arithmetic
+    with numbers stays exact: a dyadic result is a Number, another a
+    ``Fraction`` (as the language gives a rational that is not dyadic);
+    floats are refused.
+    """
+
+    __slots__ = ("_q",)
+
+    @classmethod
+    def _make(cls, session, h, q):
+        v = Value._of.__func__(cls, session, h)
+        v._q = q
+        return v
+
+    # numbers.Rational
+    @property
+    def numerator(self):
+        return self._q.numerator
+
+    @property
+    def denominator(self):
+        return self._q.denominator
+
+    def __int__(self):
+        return int(self._q)
+
+    def __float__(self):
+        return float(self._q)
+
+    def __index__(self):
+        if self._q.denominator != 1:
+            raise TypeError(f"{self} is not an integer")
+        return self._q.numerator
+
+    def __trunc__(self):
+        return math.trunc(self._q)
+
+    def __floor__(self):
+        return math.floor(self._q)
+
+    def __ceil__(self):
+        return math.ceil(self._q)
+
+    def __round__(self, ndigits=None):
+        r = round(self._q, ndigits)
+        return r if ndigits is None else _rational(self._session, r)
+
+    def __bool__(self):
+        return self._q != 0
+
+    def __abs__(self):
+        return self if self._q >= 0 else -self
+
+    def __hash__(self):
+        # As the Fraction (or int) it equals: g.temperature and
+        # cgt.eval("temperature(g)") and Fraction(3, 4) are one key.
+        return hash(self._q)
+
+    # Exact arithmetic with numbers; games that are not numbers go to Game.
+    def _arith(self, other, op, game_op=None):
+        q = _exact(other)
+        if q is None:
+            if game_op is not None and isinstance(other, Game):
+                return game_op(self, other)
+            return NotImplemented
+        return _rational(self._session, op(self._q, q))
+
+    def __add__(self, other):
+        return self._arith(other, operator.add, Game.__add__)
+
+    def __radd__(self, other):
+        return self._arith(other, lambda a, b: b + a, Game.__radd__)
+
+    def __sub__(self, other):
+        return self._arith(other, operator.sub, Game.__sub__)
+
+    def __rsub__(self, other):
+        return self._arith(other, lambda a, b: b - a, Game.__rsub__)
+
+    def __mul__(self, other):
+        # A number times a number is their product; an integer times a
+        # game is that many copies (Game's n * G).
+        return self._arith(other, operator.mul, Game.__rmul__)
+
+    def __rmul__(self, other):
+        return self._arith(other, lambda a, b: b * a)
+
+    def __truediv__(self, other):
+        if _exact(other) == 0:
+            raise ZeroDivisionError("division by zero")
+        return self._arith(other, operator.truediv)
+
+    def __rtruediv__(self, other):
+        if self._q == 0 and _exact(other) is not None:
+            raise ZeroDivisionError("division by zero")
+        return self._arith(other, lambda a, b: b / a)
+
+    def __floordiv__(self, other):
+        return self._arith(other, operator.floordiv)
+
+    def __rfloordiv__(self, other):
+        return self._arith(other, lambda a, b: b // a)
+
+    def __mod__(self, other):
+        return self._arith(other, operator.mod)
+
+    def __rmod__(self, other):
+        return self._arith(other, lambda a, b: b % a)
+
+    def __divmod__(self, other):
+        return (self // other, self % other)
+
+    def __rdivmod__(self, other):
+        return (other // self, other % self)
+
+    def __pow__(self, other):
+        q = _exact(other)
+        if q is None or q.denominator != 1:
+            return NotImplemented
+        return _rational(self._session, self._q ** int(q))
+
+    def __rpow__(self, other):
+        if self._q.denominator != 1 or _exact(other) is None:
+            return NotImplemented
+        return _rational(self._session, Fraction(_exact(other)) ** self._q.numerator)
+
+    # The order: of rationals with rationals, of games with games.
+    def _order(self, other, op, game_op):
+        q = _exact(other)
+        if q is not None:
+            return op(self._q, q)
+        if isinstance(other, Game):
+            return game_op(self, other)
+        return NotImplemented
+
+    def __eq__(self, other):
+        return self._order(other, operator.eq, Game.__eq__)
+
+    def __ne__(self, other):
+        return self._order(other, operator.ne, Game.__ne__)
+
+    def __lt__(self, other):
+        return self._order(other, operator.lt, Game.__lt__)
+
+    def __le__(self, other):
+        return self._order(other, operator.le, Game.__le__)
+
+    def __gt__(self, other):
+        return self._order(other, operator.gt, Game.__gt__)
+
+    def __ge__(self, other):
+        return self._order(other, operator.ge, Game.__ge__)
+
+
+numbers.Rational.register(Number)
+
+
 def _options(g, side):
     # A list, in the order the language gives them (CGSuite's for the sets
     # of a game's options, the rules' for a position's moves).
@@ -580,14 +790,14 @@ class Thermograph(Value):
 
     @property
     def mast(self):
-        """The mast value, an exact Fraction."""
+        """The mast value, a Number."""
         if self._game is None:
             raise ValueError("the thermograph's game is not known")
         return self._game.mean
 
     @property
     def temperature(self):
-        """The temperature where the walls meet the mast, an exact Fraction."""
+        """The temperature where the walls meet the mast, a Number."""
         if self._game is None:
             raise ValueError("the thermograph's game is not known")
         return self._game.temperature
