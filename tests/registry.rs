@@ -233,6 +233,88 @@ fn the_explorer_shows_every_ruleset() {
         {
             assert_eq!(picture["kind"], "heaps", "{text}");
         }
+        if text.starts_with("hackenbush") || text.contains("_graph(") {
+            assert_graph_drawn(shown, picture);
+        }
+    }
+}
+
+/// A graph position's picture has the vertices and edges its notation
+/// writes, in their colours: Hackenbush's edges on the ground (vertex 0;
+/// a stalk's edges one above another), Col's and Snort's vertices free or
+/// one side's.
+fn assert_graph_drawn(shown: &str, picture: &serde_json::Value) {
+    assert_eq!(picture["kind"], "graph", "{shown}");
+    let quoted: Vec<&str> = shown.split('"').skip(1).step_by(2).collect();
+    let colour = |c: char| match c {
+        'B' | 'L' => "left",
+        'R' => "right",
+        'G' => "both",
+        _ => "empty",
+    };
+    let edges: Vec<(u64, u64, &str)> = picture["edges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e[0].as_u64().unwrap(),
+                e[1].as_u64().unwrap(),
+                e[2].as_str().unwrap(),
+            )
+        })
+        .collect();
+    let vertices: Vec<&str> = picture["vertices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    if shown.starts_with("hackenbush_graph") {
+        assert_eq!(picture["ground"], 0, "{shown}");
+        let written: Vec<(u64, u64, &str)> = quoted[0]
+            .split(' ')
+            .map(|t| {
+                let (a, b) = t[1..].split_once('-').unwrap();
+                (
+                    a.parse().unwrap(),
+                    b.parse().unwrap(),
+                    colour(t.chars().next().unwrap()),
+                )
+            })
+            .collect();
+        assert_eq!(edges, written, "{shown}");
+    } else if shown.starts_with("hackenbush") {
+        assert_eq!(picture["ground"], 0, "{shown}");
+        // Stalk by stalk, edge by edge from the ground up.
+        let mut want = Vec::new();
+        let mut top = 0;
+        for stalk in &quoted {
+            let mut below = 0;
+            for c in stalk.chars() {
+                top += 1;
+                want.push((below, top, colour(c)));
+                below = top;
+            }
+        }
+        assert_eq!(edges, want, "{shown}");
+        assert_eq!(vertices.len() as u64, top + 1, "{shown}");
+    } else {
+        assert!(picture["ground"].is_null(), "{shown}");
+        let who: Vec<&str> = quoted[0].chars().map(colour).collect();
+        assert_eq!(vertices, who, "{shown}");
+        let written: Vec<(u64, u64, &str)> = quoted
+            .get(1)
+            .map(|e| {
+                e.split(' ')
+                    .map(|t| {
+                        let (a, b) = t.split_once('-').unwrap();
+                        (a.parse().unwrap(), b.parse().unwrap(), "empty")
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert_eq!(edges, written, "{shown}");
     }
 }
 

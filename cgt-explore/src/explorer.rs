@@ -6,9 +6,14 @@
 //! exactly what the REPL would; a question the engine cannot answer there
 //! (a loopy game's temperature, say) is left out with its reason.
 
+use cgt_core::game::GameId;
 use cgt_core::ruleset::picture::Picture;
+use cgt_lang::print::Printer;
 use cgt_lang::{Session, Value};
 use serde_json::{json, Map, Value as Json};
+
+/// The most nodes of a canonical game tree the page is sent.
+const TREE_NODES: usize = 400;
 
 /// A step of the line: a position (or any game) and who moves next.
 #[derive(Clone)]
@@ -36,6 +41,25 @@ pub struct Explorer {
 /// sums and loopy games.
 pub fn explorable(v: &Value) -> bool {
     v.is_game_like() || matches!(v, Value::Stopper(_) | Value::Sided(_))
+}
+
+/// The terms of a sum, sums within it opened (`(a + b) - c` is a, b and
+/// -c), each with whether it is negated.
+fn flat_terms(v: &Value) -> Vec<(bool, Value)> {
+    let mut out = Vec::new();
+    let mut todo = vec![(false, v.clone())];
+    while let Some((negated, t)) = todo.pop() {
+        match &t {
+            Value::Sum(sum) => todo.extend(
+                sum.terms
+                    .iter()
+                    .rev()
+                    .map(|(n, x)| (negated != *n, x.clone())),
+            ),
+            _ => out.push((negated, t)),
+        }
+    }
+    out
 }
 
 /// The player's name in the language.
@@ -82,10 +106,23 @@ impl Explorer {
         }
     }
 
-    /// How the page draws a value: a ruleset's picture, or its text.
+    /// How the page draws a value: a ruleset's picture, a sum as its
+    /// terms side by side, a canonical game as its tree, else its text.
     fn picture(&mut self, v: &Value) -> Json {
         let picture = match v {
             Value::Position(p) => p.picture(),
+            Value::Sum(_) => {
+                let mut terms = Vec::new();
+                for (negated, t) in flat_terms(v) {
+                    terms.push(json!({
+                        "negated": negated,
+                        "text": self.session.world().show(&t),
+                        "picture": self.picture(&t),
+                    }));
+                }
+                return json!({ "kind": "sum", "terms": terms });
+            }
+            Value::Game(g) => return json!({ "kind": "tree", "tree": self.tree(*g) }),
             _ => Picture::Text,
         };
         match picture {
@@ -97,8 +134,77 @@ impl Explorer {
                 json!({ "kind": "board", "rows": rows, "legend": legend })
             }
             Picture::Heaps(h) => json!({ "kind": "heaps", "heaps": h }),
+            Picture::Graph {
+                vertices,
+                edges,
+                ground,
+            } => {
+                let vertices: Vec<&str> = vertices.iter().map(|p| p.name()).collect();
+                let edges: Vec<Json> = edges
+                    .iter()
+                    .map(|&(a, b, p)| json!([a, b, p.name()]))
+                    .collect();
+                json!({ "kind": "graph", "vertices": vertices, "edges": edges, "ground": ground })
+            }
             Picture::Text => json!({ "kind": "text" }),
         }
+    }
+
+    /// The canonical game `g` as a tree the page folds: each node its text
+    /// and its Left and Right options in CGSuite's order, to [`TREE_NODES`]
+    /// nodes in all (breadth first, so the top of a big game is shown; a
+    /// node not expanded says so).
+    fn tree(&mut self, g: GameId) -> Json {
+        let arena = &mut self.session.world().arena;
+        // Nodes in breadth-first order: the game, then children of each.
+        let mut nodes: Vec<(GameId, Vec<usize>, Vec<usize>)> = vec![(g, Vec::new(), Vec::new())];
+        let mut next = 0;
+        while next < nodes.len() && nodes.len() < TREE_NODES {
+            let id = nodes[next].0;
+            for left in [true, false] {
+                let options = if left {
+                    arena.left_options(id)
+                } else {
+                    arena.right_options(id)
+                };
+                let options = Printer::new(arena).sorted(options.to_vec());
+                let mut children = Vec::new();
+                for o in options {
+                    children.push(nodes.len());
+                    nodes.push((o, Vec::new(), Vec::new()));
+                }
+                if left {
+                    nodes[next].1 = children;
+                } else {
+                    nodes[next].2 = children;
+                }
+            }
+            next += 1;
+        }
+        let expanded = next;
+        let world = self.session.world();
+        let mut out: Vec<Json> = nodes
+            .iter()
+            .map(|(id, _, _)| json!({ "text": world.show(&Value::Game(*id)) }))
+            .collect();
+        // Children before parents: each node takes its finished children.
+        for k in (0..nodes.len()).rev() {
+            if k >= expanded {
+                let id = nodes[k].0;
+                let leaf = world.arena.left_options(id).is_empty()
+                    && world.arena.right_options(id).is_empty();
+                out[k]["more"] = json!(!leaf);
+                continue;
+            }
+            let take = |out: &mut Vec<Json>, ks: &[usize]| -> Vec<Json> {
+                ks.iter().map(|&c| out[c].take()).collect()
+            };
+            let left = take(&mut out, &nodes[k].1);
+            let right = take(&mut out, &nodes[k].2);
+            out[k]["left"] = json!(left);
+            out[k]["right"] = json!(right);
+        }
+        out.swap_remove(0)
     }
 
     /// Everything the page shows of the current position. A stop (the
@@ -300,6 +406,18 @@ impl Explorer {
         self.at = 0;
         self.moves = [Vec::new(), Vec::new()];
         Ok(())
+    }
+
+    /// The canonical game tree of the current position, to fold open (see
+    /// [`Explorer::tree`]); a loopy value has no tree.
+    pub fn canonical_tree(&mut self) -> Result<Json, String> {
+        match self.ask("value(p)")? {
+            Value::Game(g) => Ok(self.tree(g)),
+            other => Err(format!(
+                "{} repeats: its game graph is not a tree",
+                self.session.world().show(&other)
+            )),
+        }
     }
 
     /// A picture of the current position's canonical game tree, or of its

@@ -155,6 +155,10 @@ fn answer(explorer: &mut Explorer, request: &mut Request) -> (Answer, bool) {
             match url.as_str() {
                 "/" => text_response(PAGE, "text/html; charset=utf-8"),
                 "/api/state" => json_response(&explorer.state()),
+                "/api/tree" => match explorer.canonical_tree() {
+                    Ok(tree) => json_response(&tree),
+                    Err(e) => error_response(&e, 422),
+                },
                 "/api/plot/tree" | "/api/plot/thermograph" => {
                     match explorer.plot(&url["/api/plot/".len()..]) {
                         Ok(svg) => text_response(&svg, "image/svg+xml"),

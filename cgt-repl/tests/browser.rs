@@ -2,8 +2,9 @@
 //! WebDriver protocol (chromedriver), as a researcher clicks through it.
 //! It loads Domineering 4×4, checks the value shown against the engine,
 //! plays a sensible move from the move list and one on the board, types an
-//! expression, stops a long computation, and saves screenshots of three
-//! rulesets for a person to look at (in the target directory's tmp/).
+//! expression, stops a long computation, draws a Hackenbush graph and a
+//! plain game's tree, and saves screenshots of four rulesets for a person
+//! to look at (in the target directory's tmp/).
 //!
 //! CI installs `chromium` and `chromium-driver` (Debian); elsewhere the
 //! test says it was skipped when they are not installed.
@@ -227,5 +228,57 @@ async fn the_explorer_in_a_browser() {
         text_when(&c, "#fact-value", |t| t == want).await;
         screenshot(&c, name).await;
     }
+
+    // A Hackenbush graph is drawn as a graph on the ground: one line per
+    // edge, coloured as the notation says; playing a move takes its edge.
+    field.clear().await.unwrap();
+    field
+        .send_keys("hackenbush_graph(\"B0-1-2 R2-3 G1-3 G0-3\")")
+        .await
+        .unwrap();
+    click(&c, "#open").await;
+    text_when(&c, "#fact-value", |t| !t.is_empty()).await;
+    let edges = |c: &Client| {
+        let c = c.clone();
+        async move {
+            c.find_all(Locator::Css("#picture svg.graph [data-edge]"))
+                .await
+                .unwrap()
+        }
+    };
+    let drawn = edges(&c).await;
+    assert_eq!(drawn.len(), 5);
+    let mut colours = Vec::new();
+    for e in &drawn {
+        colours.push(e.attr("stroke").await.unwrap().unwrap());
+    }
+    colours.sort();
+    let want = ["#1346b0", "#1346b0", "#187a18", "#187a18", "#b01313"];
+    assert_eq!(colours, want);
+    screenshot(&c, "hackenbush-graph").await;
+    click(&c, "#left .move").await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while edges(&c).await.len() >= 5 {
+        assert!(Instant::now() < deadline, "the move took no edge");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // A plain game is its tree, folded below the top levels.
+    field.clear().await.unwrap();
+    field.send_keys("{3||2|1}").await.unwrap();
+    click(&c, "#open").await;
+    text_when(&c, "#picture .tree-node", |t| t == "{3||2|1}").await;
+    let nodes = c
+        .find_all(Locator::Css("#picture .tree-node"))
+        .await
+        .unwrap();
+    let mut shown = Vec::new();
+    for n in &nodes {
+        if n.is_displayed().await.unwrap() {
+            shown.push(n.text().await.unwrap());
+        }
+    }
+    // Open: the game and its options; their options folded away (2's 1).
+    assert_eq!(shown, ["{3||2|1}", "3", "2", "{2|1}", "2", "1"]);
     c.close().await.unwrap();
 }

@@ -56,8 +56,18 @@ impl Explorer {
         let mut out = String::new();
         s.read_to_string(&mut out).unwrap();
         let status = out[9..12].parse().unwrap();
-        let body = out.split_once("\r\n\r\n").map_or("", |x| x.1).to_string();
-        (status, body)
+        let (head, body) = out.split_once("\r\n\r\n").unwrap_or((&out, ""));
+        let chunked = head
+            .to_ascii_lowercase()
+            .contains("transfer-encoding: chunked");
+        (
+            status,
+            if chunked {
+                dechunk(body)
+            } else {
+                body.to_string()
+            },
+        )
     }
 
     fn get(&self, path: &str) -> Json {
@@ -72,6 +82,23 @@ impl Explorer {
         assert_eq!(status, 200, "{path} {body}: {text}");
         serde_json::from_str(&text).unwrap()
     }
+}
+
+/// A body sent in chunks (as a long answer is), joined (chunk sizes count
+/// bytes).
+fn dechunk(body: &str) -> String {
+    let mut rest = body.as_bytes();
+    let mut out = Vec::new();
+    while let Some(end) = rest.windows(2).position(|w| w == b"\r\n") {
+        let size = std::str::from_utf8(&rest[..end]).unwrap().trim();
+        let n = usize::from_str_radix(size, 16).unwrap();
+        if n == 0 {
+            break;
+        }
+        out.extend_from_slice(&rest[end + 2..end + 2 + n]);
+        rest = &rest[end + 4 + n..];
+    }
+    String::from_utf8(out).unwrap()
 }
 
 impl Drop for Explorer {
@@ -163,10 +190,57 @@ fn the_page_shows_what_the_engine_says() {
     assert_eq!(nim["picture"]["heaps"], serde_json::json!([1, 2]));
     assert_eq!(nim["facts"]["value"], "*3");
     assert_eq!(nim["at"], 0);
-    // A plain game is explored too (drawn by its text).
+    // A plain game is explored too, drawn as its tree: each node its
+    // value and options, in CGSuite's order.
     let g = e.post("/api/open", "{\"expr\":\"{1|-1}\"}");
-    assert_eq!(g["picture"]["kind"], "text");
+    assert_eq!(g["picture"]["kind"], "tree");
+    assert_eq!(
+        g["picture"]["tree"],
+        serde_json::json!({
+            "text": "+-1",
+            "left": [{ "text": "1", "left": [{ "text": "0", "left": [], "right": [] }], "right": [] }],
+            "right": [{ "text": "-1", "left": [], "right": [{ "text": "0", "left": [], "right": [] }] }],
+        })
+    );
     assert_eq!(g["left"]["moves"][0]["text"], "1");
+    // A sum is drawn as its terms, sums within it opened, each as its
+    // ruleset draws it.
+    let sum = e.post(
+        "/api/open",
+        "{\"expr\":\"(domineering(1, 2) + nim([2])) - {1|-1}\"}",
+    );
+    let terms = sum["picture"]["terms"].as_array().unwrap();
+    let kinds: Vec<(&str, bool)> = terms
+        .iter()
+        .map(|t| {
+            (
+                t["picture"]["kind"].as_str().unwrap(),
+                t["negated"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(kinds, [("board", false), ("heaps", false), ("tree", true)]);
+    assert_eq!(terms[1]["text"], "nim([2])");
+    // The canonical tree of a position, to fold open; cut short on a big
+    // game (400 nodes), where the nodes not opened say so.
+    e.post("/api/open", "{\"expr\":\"domineering(2, 3)\"}");
+    assert_eq!(e.get("/api/tree")["text"], "{2|-1/2}");
+    e.post(
+        "/api/open",
+        "{\"expr\":\"value(domineering(4, 4) + {3||2|1} + {4|1*} + ^*2)\"}",
+    );
+    let big = e.get("/api/tree");
+    let (mut nodes, mut cut, mut todo) = (0, 0, vec![&big]);
+    while let Some(n) = todo.pop() {
+        nodes += 1;
+        if n["more"] == true {
+            cut += 1;
+        }
+        for side in ["left", "right"] {
+            todo.extend(n[side].as_array().into_iter().flatten());
+        }
+    }
+    assert!(nodes <= 400 + 64 && cut > 0, "{nodes} nodes, {cut} cut");
     // The canonical tree and the thermograph are pictures.
     let (status, svg) = e.raw("GET", "/api/plot/thermograph", "", &[]);
     assert_eq!(status, 200);

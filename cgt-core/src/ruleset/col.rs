@@ -95,6 +95,9 @@ impl Notation for ColGraph {
             (vertices, edges) => format!("col_graph(\"{vertices}\", \"{edges}\")"),
         }
     }
+    fn picture(&self, g: &TintedGraph) -> Picture {
+        g.picture()
+    }
 }
 
 impl Ruleset for ColGraph {

@@ -5,6 +5,7 @@
 //! Left's only (`L`) or Right's only (`R`). Stones (`x` Left's, `o`
 //! Right's) are read and turned into those restrictions at once.
 
+use super::picture::{Picture, Piece};
 use smallvec::SmallVec;
 
 /// Left may play on the vertex.
@@ -119,6 +120,32 @@ impl TintedGraph {
             edges.extend(bits(a).filter(|&v| v > u).map(|v| format!("{u}-{v}")));
         }
         (vertices, edges.join(" "))
+    }
+
+    /// The picture of the graph: a free vertex empty, one side's only in
+    /// that side's colour; edges uncoloured.
+    pub fn picture(&self) -> Picture {
+        let vertices = self
+            .who
+            .iter()
+            .map(|&w| match w {
+                LEFT => Piece::Left,
+                RIGHT => Piece::Right,
+                _ => Piece::Empty,
+            })
+            .collect();
+        let edges = (0..self.len())
+            .flat_map(|u| {
+                bits(self.adjacent[u])
+                    .filter(move |&v| v > u)
+                    .map(move |v| (u, v, Piece::Empty))
+            })
+            .collect();
+        Picture::Graph {
+            vertices,
+            edges,
+            ground: None,
+        }
     }
 
     /// Number of vertices.

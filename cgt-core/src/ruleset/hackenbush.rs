@@ -9,6 +9,7 @@
 //! connected to the ground falls. The parts that meet only at the ground
 //! are components.
 
+use super::picture::{Picture, Piece};
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::{lesser_of_conjugates, Ruleset};
 use smallvec::SmallVec;
@@ -93,6 +94,33 @@ impl Notation for Hackenbush {
             [one] => format!("hackenbush({one})"),
             _ => format!("hackenbush([{}])", s.join(",")),
         }
+    }
+    fn picture(&self, stalks: &Vec<Vec<u8>>) -> Picture {
+        // Each stalk a path up from the ground (vertex 0).
+        let mut vertices = vec![Piece::Empty];
+        let mut edges = Vec::new();
+        for stalk in stalks {
+            let mut below = 0;
+            for &e in stalk {
+                vertices.push(Piece::Empty);
+                edges.push((below, vertices.len() - 1, edge_piece(e)));
+                below = vertices.len() - 1;
+            }
+        }
+        Picture::Graph {
+            vertices,
+            edges,
+            ground: Some(0),
+        }
+    }
+}
+
+/// An edge's colour as the picture's piece.
+fn edge_piece(colour: u8) -> Piece {
+    match colour {
+        BLUE => Piece::Left,
+        RED => Piece::Right,
+        _ => Piece::Both,
     }
 }
 
@@ -276,6 +304,20 @@ impl Notation for HackenbushGraph {
             .map(|&(c, a, b)| format!("{}{a}-{b}", ['.', 'B', 'R', 'G'][usize::from(c)]))
             .collect();
         format!("hackenbush_graph(\"{}\")", e.join(" "))
+    }
+    fn picture(&self, edges: &Edges) -> Picture {
+        let n = edges
+            .iter()
+            .map(|&(_, a, b)| usize::from(a.max(b)) + 1)
+            .max();
+        Picture::Graph {
+            vertices: vec![Piece::Empty; n.unwrap_or(1)],
+            edges: edges
+                .iter()
+                .map(|&(c, a, b)| (usize::from(a), usize::from(b), edge_piece(c)))
+                .collect(),
+            ground: Some(0),
+        }
     }
 }
 

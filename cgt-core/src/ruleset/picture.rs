@@ -1,8 +1,10 @@
 //! How a position is drawn (by the explorer): each ruleset says which
 //! picture its positions are, next to its rules (in its `Notation`). A
 //! board is its rows of cells, each cell a character of the ruleset's own
-//! notation that a legend names as a piece; heaps are their sizes; any
-//! other position is drawn by its notation alone.
+//! notation that a legend names as a piece; heaps are their sizes; a
+//! graph is its vertices and edges, each coloured as a piece (Hackenbush's
+//! edges, Col's and Snort's vertices); any other position is drawn by its
+//! notation alone.
 
 /// What a cell of a board holds, for its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,6 +46,18 @@ pub enum Picture {
     },
     /// Heaps of tokens, by size.
     Heaps(Vec<u64>),
+    /// A graph: vertices `0..vertices.len()`, each coloured as a piece,
+    /// and edges between two of them (a loop joins a vertex to itself),
+    /// each coloured too. `ground`, if any, is drawn as the ground line
+    /// (Hackenbush) rather than as a vertex.
+    Graph {
+        /// Each vertex's colour.
+        vertices: Vec<Piece>,
+        /// The edges: both ends and the colour.
+        edges: Vec<(usize, usize, Piece)>,
+        /// The vertex that is the ground.
+        ground: Option<usize>,
+    },
     /// Drawn by its notation only.
     Text,
 }

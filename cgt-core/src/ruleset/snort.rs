@@ -95,6 +95,9 @@ impl Notation for SnortGraph {
             (vertices, edges) => format!("snort_graph(\"{vertices}\", \"{edges}\")"),
         }
     }
+    fn picture(&self, g: &TintedGraph) -> Picture {
+        g.picture()
+    }
 }
 
 impl Ruleset for SnortGraph {
