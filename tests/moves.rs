@@ -10,7 +10,7 @@ use proptest::prelude::*;
 /// The items of a list value.
 fn items(v: &Value) -> Vec<Value> {
     match v {
-        Value::List(l) => l.to_vec(),
+        Value::List(l) | Value::Set(l) => l.to_vec(),
         other => panic!("expected a list, got {other:?}"),
     }
 }
@@ -259,11 +259,14 @@ fn reversing_lines_and_moves_in_sums() {
         s.run_line("sensible_options(S(7), Left)").unwrap(),
         "[S(5)]"
     );
+    // A stopper's moves are followed (Left wins moving to on, where Right
+    // has no move); a sided value's are not.
+    assert_eq!(s.run_line("winning_moves(on, Left)").unwrap(), "[on]");
     let e = s
-        .run_line("winning_moves(on, Left)")
+        .run_line("winning_moves(dud, Left)")
         .unwrap_err()
         .to_string();
-    assert!(e.contains("short games only"), "{e}");
+    assert!(e.contains("sided value"), "{e}");
     // `help sensible` finds the functions by a part of their names.
     let help = s.help("sensible");
     assert!(
@@ -285,6 +288,29 @@ fn every_move_of_small_positions_plays_its_role() {
         "toads_and_frogs(\"TT.TF.F.F\")",
         "konane(\"xo.|ox.|.xo\")",
         "'{{5|2},{3|0}|{-1|-4}, *}'",
+    ] {
+        for p in ["Left", "Right"] {
+            c.position(text, p);
+        }
+    }
+}
+
+/// Games whose positions repeat: the roles are checked as for short games,
+/// by the order of stoppers (a realised option equals a canonical option of
+/// the canonical stopper, a reversing line never returns to a position).
+#[test]
+fn every_move_of_loopy_positions_plays_its_role() {
+    let mut c = Check { s: Session::new() };
+    for text in [
+        "fox_and_geese([(4,2),(4,4),(4,6),(4,8)], (1,1))",
+        "fox_and_geese([(3,1),(3,3)], (1,1), [6, 2])",
+        "fox_and_geese([(3,3),(4,2),(4,6),(4,8)], (1,1))",
+        "backsliding_toads_and_frogs(\"TT.F.F\")",
+        "backsliding_toads_and_frogs(\"T.TF.F\")",
+        "backsliding_toads_and_frogs(\"TT..FF\")",
+        "upon",
+        "a{0|a}",
+        "{0|{0|on}}",
     ] {
         for p in ["Left", "Right"] {
             c.position(text, p);

@@ -189,6 +189,17 @@ fn the_explorer_shows_every_ruleset() {
         assert_eq!(state["facts"]["value"], want.as_str(), "{text}");
         let moves = state["left"]["moves"].as_array().expect(text).len();
         assert_eq!(moves.to_string(), lefts, "{text}");
+        // Every move has its role, positions that repeat included.
+        for side in ["left", "right"] {
+            assert!(
+                state[side]["note"].is_null(),
+                "{text}: {}",
+                state[side]["note"]
+            );
+            for m in state[side]["moves"].as_array().unwrap() {
+                assert!(m["role"].is_string(), "{text}: {m}");
+            }
+        }
         let picture = &state["picture"];
         let shown = state["text"].as_str().unwrap();
         if let Some(board) = shown

@@ -2,8 +2,10 @@
 //! its canonical form, directly or through a line of reversible moves
 //! (CGSuite's sensible options and lines), and why each other move does
 //! not count (dominated, or reversing out). Generic over what a move is —
-//! a ruleset's position, a form, a sum of positions: the caller says how a
-//! game moves and what each game is worth.
+//! a ruleset's position, a form, a sum of positions — and over what a
+//! value is (a short game's canonical form, or a canonical stopper for
+//! games whose positions repeat): the caller says how a game moves, what
+//! each game is worth and how values compare.
 
 use crate::game::{deep, Arena, GameId};
 
@@ -11,7 +13,30 @@ use crate::game::{deep, Arena, GameId};
 pub trait Explore {
     /// A game, and what a move leads to.
     type Game: Clone;
+    /// A canonical value: equal values are `==`.
+    type Value: Clone + PartialEq;
     /// Why a game could not be walked or valued (the memory limit, Ctrl-C).
+    type Error;
+    /// The games Left (`left`) or Right can move to, in the rules' order.
+    fn options(&mut self, g: &Self::Game, left: bool) -> Result<Vec<Self::Game>, Self::Error>;
+    /// The canonical value.
+    fn value(&mut self, g: &Self::Game) -> Result<Self::Value, Self::Error>;
+    /// The canonical options of a value for Left (`left`) or Right.
+    fn canonical_options(&mut self, v: &Self::Value, left: bool) -> Vec<Self::Value>;
+    /// Whether `a >= b`.
+    fn ge(&mut self, a: &Self::Value, b: &Self::Value) -> bool;
+    /// Whether two games are the same position: a line of play never
+    /// comes back to a game already on it (games whose positions repeat).
+    fn same(&mut self, _a: &Self::Game, _b: &Self::Game) -> bool {
+        false
+    }
+}
+
+/// Short games valued in an arena: the values are its canonical forms.
+pub trait ExploreShort {
+    /// A game.
+    type Game: Clone;
+    /// Why a game could not be walked or valued.
     type Error;
     /// The games Left (`left`) or Right can move to, in the rules' order.
     fn options(&mut self, g: &Self::Game, left: bool) -> Result<Vec<Self::Game>, Self::Error>;
@@ -19,6 +44,29 @@ pub trait Explore {
     fn value(&mut self, g: &Self::Game) -> Result<GameId, Self::Error>;
     /// The arena the values live in.
     fn arena(&mut self) -> &mut Arena;
+}
+
+impl<X: ExploreShort> Explore for X {
+    type Game = X::Game;
+    type Value = GameId;
+    type Error = X::Error;
+    fn options(&mut self, g: &X::Game, left: bool) -> Result<Vec<X::Game>, X::Error> {
+        ExploreShort::options(self, g, left)
+    }
+    fn value(&mut self, g: &X::Game) -> Result<GameId, X::Error> {
+        ExploreShort::value(self, g)
+    }
+    fn canonical_options(&mut self, v: &GameId, left: bool) -> Vec<GameId> {
+        let arena = self.arena();
+        if left {
+            arena.left_options(*v).to_vec()
+        } else {
+            arena.right_options(*v).to_vec()
+        }
+    }
+    fn ge(&mut self, a: &GameId, b: &GameId) -> bool {
+        self.arena().le(*b, *a)
+    }
 }
 
 /// What one move does for the canonical form.
@@ -47,17 +95,17 @@ pub enum Role<G> {
 
 /// The moves of a game for one player, with their meaning.
 #[derive(Clone, Debug)]
-pub struct Moves<G> {
+pub struct Moves<G, V> {
     /// The game's value.
-    pub value: GameId,
-    /// The canonical options of the value for the player, in the arena's
-    /// order.
-    pub canonical: Vec<GameId>,
+    pub value: V,
+    /// The canonical options of the value for the player, in the order
+    /// the values give them.
+    pub canonical: Vec<V>,
     /// Every move, in the rules' order: where it goes, its value, its role.
-    pub moves: Vec<(G, GameId, Role<G>)>,
+    pub moves: Vec<(G, V, Role<G>)>,
 }
 
-impl<G> Moves<G> {
+impl<G, V> Moves<G, V> {
     /// For each canonical option, the index of the first move that
     /// realises it directly, else of the first move with the shortest line
     /// down to it: CGSuite's sensible options.
@@ -97,35 +145,34 @@ impl<G> Moves<G> {
 }
 
 /// Whether `a` is at least as good as `b` for the player (`left`: a >= b).
-fn better(arena: &mut Arena, a: GameId, b: GameId, left: bool) -> bool {
+fn better<X: Explore>(x: &mut X, a: &X::Value, b: &X::Value, left: bool) -> bool {
     if left {
-        arena.le(b, a)
+        x.ge(a, b)
     } else {
-        arena.le(a, b)
+        x.ge(b, a)
     }
 }
 
 /// Every move of `g` for the player, with its role.
-pub fn moves<X: Explore>(x: &mut X, g: &X::Game, left: bool) -> Result<Moves<X::Game>, X::Error> {
+pub fn moves<X: Explore>(
+    x: &mut X,
+    g: &X::Game,
+    left: bool,
+) -> Result<Moves<X::Game, X::Value>, X::Error> {
     let value = x.value(g)?;
-    let arena = x.arena();
-    let canonical = if left {
-        arena.left_options(value).to_vec()
-    } else {
-        arena.right_options(value).to_vec()
-    };
+    let canonical = x.canonical_options(&value, left);
     let options = x.options(g, left)?;
     let mut moves = Vec::with_capacity(options.len());
     for m in options {
         crate::interrupt::check();
         let v = x.value(&m)?;
-        let role = if let Some(k) = canonical.iter().position(|&c| c == v) {
+        let role = if let Some(k) = canonical.iter().position(|c| *c == v) {
             Role::Realises(k)
         } else {
             let mut found = None;
-            for (k, &c) in canonical.iter().enumerate() {
-                if better(x.arena(), v, c, left) {
-                    if let Some(line) = line_to(x, &m, c, value, left)? {
+            for (k, c) in canonical.iter().enumerate() {
+                if better(x, &v, c, left) {
+                    if let Some(line) = line_to(x, g, &m, c, &value, left)? {
                         found = Some(Role::Reverses { option: k, line });
                         break;
                     }
@@ -133,12 +180,9 @@ pub fn moves<X: Explore>(x: &mut X, g: &X::Game, left: bool) -> Result<Moves<X::
             }
             match found {
                 Some(role) => role,
-                None => match canonical
-                    .iter()
-                    .position(|&c| better(x.arena(), c, v, left))
-                {
+                None => match (0..canonical.len()).find(|&k| better(x, &canonical[k], &v, left)) {
                     Some(k) => Role::Dominated(k),
-                    None => Role::ReversesOut(reply_back(x, &m, value, left)?),
+                    None => Role::ReversesOut(reply_back(x, &m, &value, left)?),
                 },
             }
         };
@@ -155,34 +199,38 @@ pub fn moves<X: Explore>(x: &mut X, g: &X::Game, left: bool) -> Result<Moves<X::
 fn reply_back<X: Explore>(
     x: &mut X,
     m: &X::Game,
-    value: GameId,
+    value: &X::Value,
     left: bool,
 ) -> Result<Option<X::Game>, X::Error> {
     for r in x.options(m, !left)? {
         let rv = x.value(&r)?;
-        if better(x.arena(), value, rv, left) {
+        if better(x, value, &rv, left) {
             return Ok(Some(r));
         }
     }
     Ok(None)
 }
 
-/// A shortest sensible line from the move `m` (worth at least `target` to
-/// the player) to a game worth exactly `target`, through replies no better
-/// for the opponent than `value`, the game's value; `None` if there is
-/// none. Found by iterative deepening: searches to 1, 3, 5, ... moves,
-/// until one finds a line or none was cut short by its depth.
+/// A shortest sensible line from the move `m` of `g` (worth at least
+/// `target` to the player) to a game worth exactly `target`, through
+/// replies no better for the opponent than `value`, the game's value, and
+/// never back to a game already on it; `None` if there is none. Found by
+/// iterative deepening: searches to 1, 3, 5, ... moves, until one finds a
+/// line or none was cut short by its depth.
 fn line_to<X: Explore>(
     x: &mut X,
+    g: &X::Game,
     m: &X::Game,
-    target: GameId,
-    value: GameId,
+    target: &X::Value,
+    value: &X::Value,
     left: bool,
 ) -> Result<Option<Vec<X::Game>>, X::Error> {
     let mut depth = 1;
     loop {
         let mut cut = false;
-        if let Some(line) = line_within(x, m, target, value, left, depth, &mut cut)? {
+        let mut path = vec![g.clone()];
+        let found = line_within(x, m, target, value, left, depth, &mut cut, &mut path)?;
+        if let Some(line) = found {
             return Ok(Some(line));
         }
         if !cut {
@@ -193,46 +241,73 @@ fn line_to<X: Explore>(
 }
 
 /// A sensible line of at most `depth` games (`cut` set when the depth
-/// stopped the search somewhere).
+/// stopped the search somewhere), avoiding the games of `path`.
+#[allow(clippy::too_many_arguments)]
 fn line_within<X: Explore>(
     x: &mut X,
     m: &X::Game,
-    target: GameId,
-    value: GameId,
+    target: &X::Value,
+    value: &X::Value,
     left: bool,
     depth: usize,
     cut: &mut bool,
+    path: &mut Vec<X::Game>,
 ) -> Result<Option<Vec<X::Game>>, X::Error> {
     crate::interrupt::check();
     let v = x.value(m)?;
-    if v == target {
+    if v == *target {
         return Ok(Some(vec![m.clone()]));
     }
-    if !better(x.arena(), v, target, left) {
+    if !better(x, &v, target, left) {
         return Ok(None);
     }
     if depth < 3 {
         *cut = true;
         return Ok(None);
     }
-    for r in x.options(m, !left)? {
-        let rv = x.value(&r)?;
-        if !better(x.arena(), value, rv, left) {
+    path.push(m.clone());
+    let mut found = None;
+    'replies: for r in x.options(m, !left)? {
+        if revisits(x, path, &r) {
             continue;
         }
+        let rv = x.value(&r)?;
+        if !better(x, value, &rv, left) {
+            continue;
+        }
+        path.push(r.clone());
         for next in x.options(&r, left)? {
+            if revisits(x, path, &next) {
+                continue;
+            }
             // One level of the line per level of the game tree.
-            let found = deep(|| line_within(x, &next, target, value, left, depth - 2, cut))?;
-            if let Some(rest) = found {
+            let rest = deep(|| line_within(x, &next, target, value, left, depth - 2, cut, path));
+            let rest = match rest {
+                Ok(rest) => rest,
+                Err(e) => {
+                    path.truncate(path.len() - 2);
+                    return Err(e);
+                }
+            };
+            if let Some(rest) = rest {
                 let mut line = Vec::with_capacity(rest.len() + 2);
                 line.push(m.clone());
-                line.push(r);
+                line.push(r.clone());
                 line.extend(rest);
-                return Ok(Some(line));
+                found = Some(line);
+                path.pop();
+                break 'replies;
             }
         }
+        path.pop();
     }
-    Ok(None)
+    path.pop();
+    Ok(found)
+}
+
+/// Whether `g` is a game of `path` already.
+fn revisits<X: Explore>(x: &mut X, path: &[X::Game], g: &X::Game) -> bool {
+    path.iter().any(|p| x.same(p, g))
 }
 
 #[cfg(test)]
@@ -242,7 +317,7 @@ mod tests {
     /// Games as explicit trees: `(left options, right options)` by index.
     struct Trees(Vec<(Vec<usize>, Vec<usize>)>, Arena);
 
-    impl Explore for Trees {
+    impl ExploreShort for Trees {
         type Game = usize;
         type Error = ();
         fn options(&mut self, g: &usize, left: bool) -> Result<Vec<usize>, ()> {
@@ -254,8 +329,8 @@ mod tests {
         }
         fn value(&mut self, g: &usize) -> Result<GameId, ()> {
             let (l, r) = self.0[*g].clone();
-            let l = l.iter().map(|o| self.value(o)).collect::<Result<_, _>>()?;
-            let r = r.iter().map(|o| self.value(o)).collect::<Result<_, _>>()?;
+            let l = l.iter().map(|o| ExploreShort::value(self, o)).collect::<Result<_, _>>()?;
+            let r = r.iter().map(|o| ExploreShort::value(self, o)).collect::<Result<_, _>>()?;
             Ok(self.1.construct(l, r))
         }
         fn arena(&mut self) -> &mut Arena {

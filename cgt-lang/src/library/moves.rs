@@ -7,9 +7,10 @@ use super::{Args, Builtin, Run};
 use crate::context::Context;
 use crate::error::{Error, Span};
 use crate::value::{Sum, Value};
-use crate::world::{is_loopy, World};
+use crate::world::{is_loopy, loopy_value, World};
 use cgt_core::analysis::Outcome;
 use cgt_core::game::{Arena, GameId};
+use cgt_core::loopy::Loopy;
 use cgt_core::sensible::{moves, Explore, Moves, Role};
 use std::sync::Arc;
 
@@ -29,20 +30,35 @@ struct Walk<'a> {
     span: Span,
 }
 
+/// Values are stoppers (a short game is one), so that the moves of games
+/// whose positions repeat have their roles too.
 impl Explore for Walk<'_> {
     type Game = Move;
+    type Value = Loopy;
     type Error = Error;
 
     fn options(&mut self, g: &Move, left: bool) -> Result<Vec<Move>, Error> {
         options(self.world, &g.game, left, self.span)
     }
 
-    fn value(&mut self, g: &Move) -> Result<GameId, Error> {
-        self.world.to_game(&g.game, self.span)
+    fn value(&mut self, g: &Move) -> Result<Loopy, Error> {
+        if is_loopy(&g.game) {
+            self.world.to_loopy(&g.game, self.span)
+        } else {
+            Ok(Loopy::Short(self.world.to_game(&g.game, self.span)?))
+        }
     }
 
-    fn arena(&mut self) -> &mut Arena {
-        &mut self.world.arena
+    fn canonical_options(&mut self, v: &Loopy, left: bool) -> Vec<Loopy> {
+        v.options(&mut self.world.arena, left)
+    }
+
+    fn ge(&mut self, a: &Loopy, b: &Loopy) -> bool {
+        Loopy::ge(&mut self.world.arena, a, b)
+    }
+
+    fn same(&mut self, a: &Move, b: &Move) -> bool {
+        crate::value::same(&a.game, &b.game)
     }
 }
 
@@ -113,11 +129,18 @@ fn options(world: &mut World, g: &Value, left: bool, span: Span) -> Result<Vec<M
                     .collect(),
             )
         }
+        Value::Stopper(x) => plain(
+            Loopy::Stopper(x.clone())
+                .options(&mut world.arena, left)
+                .into_iter()
+                .map(crate::world::loopy_value)
+                .collect(),
+        ),
         v => {
             if is_loopy(v) {
                 return Err(Error::spanned(
                     span,
-                    "moves are followed in short games only: this game's positions repeat",
+                    "the moves of a sided value are not followed: its sides are games of their own",
                 ));
             }
             let g = world.to_game(v, span)?;
@@ -137,7 +160,7 @@ fn shown(line: Vec<Move>) -> Vec<Value> {
 }
 
 /// The moves of the first argument for the player of the second.
-fn roles(s: &mut dyn Context, a: &Args) -> Result<Moves<Move>, Error> {
+fn roles(s: &mut dyn Context, a: &Args) -> Result<Moves<Move, Loopy>, Error> {
     let left = a.is_left(1)?;
     let mut walk = Walk {
         world: s.world(),
@@ -194,7 +217,7 @@ pub static MOVES: &[Builtin] = &[
         signature: "move_roles(G, player)",
         arity: 2..=2,
         topic: "moves",
-        help: "Every move of G for the player, in the rules' order, as [move, value, role, detail]: \"realises\" (its value is the canonical option `detail`), \"reverses\" (better for the mover than a canonical option: detail is the line of play down to it, as in sensible_lines), \"dominated\" (detail is [move, K]: the canonical option K is at least as good for the mover, and the move is the one that stands for K, as sensible_options names it), or \"reverses out\" (detail is the opponent's reply, no better for the opponent than G, from which nothing counts).",
+        help: "Every move of G for the player, in the rules' order, as [move, value, role, detail]: \"realises\" (its value is the canonical option `detail`), \"reverses\" (better for the mover than a canonical option: detail is the line of play down to it, as in sensible_lines), \"dominated\" (detail is [move, K]: the canonical option K is at least as good for the mover, and the move is the one that stands for K, as sensible_options names it), or \"reverses out\" (detail is the opponent's reply, no better for the opponent than G, from which nothing counts). Games whose positions repeat have roles too: values are then stoppers, compared in their order, and a reversing line never returns to a position (a sided value's moves are not followed).",
         example: "move_roles('{0,*|}', Left)",
         run: Run::Native(|s, a| {
             let m = roles(s, a)?;
@@ -211,17 +234,17 @@ pub static MOVES: &[Builtin] = &[
                 .map(|(g, v, role)| {
                     let name = role_name(&role);
                     let detail = match role {
-                        Role::Realises(k) => Value::Game(m.canonical[k]),
+                        Role::Realises(k) => loopy_value(m.canonical[k].clone()),
                         Role::Reverses { line, .. } => Value::list(shown(line)),
                         Role::Dominated(k) => Value::list(vec![
                             standing[k].clone().unwrap_or(Value::Nil),
-                            Value::Game(m.canonical[k]),
+                            loopy_value(m.canonical[k].clone()),
                         ]),
                         Role::ReversesOut(reply) => {
                             reply.map_or_else(|| Value::list(Vec::new()), |r| r.shown)
                         }
                     };
-                    Value::list(vec![g.shown, Value::Game(v), Value::text(name), detail])
+                    Value::list(vec![g.shown, loopy_value(v), Value::text(name), detail])
                 })
                 .collect();
             Ok(Value::list(rows))
@@ -377,6 +400,9 @@ fn move_table(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
     let mut rows = vec![header.iter().map(|h| Value::str(*h)).collect::<Vec<_>>()];
     for (g, v, role) in m.moves {
         cgt_core::interrupt::check();
+        let Loopy::Short(v) = v else {
+            return Err(Error::spanned(span, "the incentives of a loopy game's moves are not games: move_roles gives their roles"));
+        };
         let gain = incentive(&mut world.arena, before, v, left);
         let wins = wins_moving_first(world, &g.game, left, span)?;
         rows.push(vec![

@@ -776,7 +776,9 @@ def move_roles(*args: Any, session: Optional[Session] = None) -> Any:
     down to it, as in sensible_lines), "dominated" (detail is [move, K]: the canonical
     option K is at least as good for the mover, and the move is the one that stands for K,
     as sensible_options names it), or "reverses out" (detail is the opponent's reply, no
-    better for the opponent than G, from which nothing counts). Example:
+    better for the opponent than G, from which nothing counts). Games whose positions repeat
+    have roles too: values are then stoppers, compared in their order, and a reversing line
+    never returns to a position (a sided value's moves are not followed). Example:
     move_roles('{0,*|}', Left)"""
 
 def move_table(*args: Any, session: Optional[Session] = None) -> Any:
