@@ -329,8 +329,14 @@ mod tests {
         }
         fn value(&mut self, g: &usize) -> Result<GameId, ()> {
             let (l, r) = self.0[*g].clone();
-            let l = l.iter().map(|o| ExploreShort::value(self, o)).collect::<Result<_, _>>()?;
-            let r = r.iter().map(|o| ExploreShort::value(self, o)).collect::<Result<_, _>>()?;
+            let l = l
+                .iter()
+                .map(|o| ExploreShort::value(self, o))
+                .collect::<Result<_, _>>()?;
+            let r = r
+                .iter()
+                .map(|o| ExploreShort::value(self, o))
+                .collect::<Result<_, _>>()?;
             Ok(self.1.construct(l, r))
         }
         fn arena(&mut self) -> &mut Arena {

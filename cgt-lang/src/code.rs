@@ -8,7 +8,7 @@
 
 use crate::error::Span;
 use crate::syntax::ast::{BinOp, UnOp, Ups};
-use cgt_core::analysis::Outcome;
+use cgt_core::loopy::LoopyOutcome;
 use cgt_core::number::{Dyadic, Rational};
 use std::sync::Arc;
 
@@ -39,7 +39,7 @@ pub enum Constant {
     /// `Right`.
     Right,
     /// An outcome class: `L`, `R`, `N` or `P`.
-    Outcome(Outcome),
+    Outcome(LoopyOutcome),
     /// Nothing: the value of a loop, of `print`, of an `if` without `else`.
     Nil,
     /// A named stopper: `on`, `off`, `over`, `under` or `upon`.

@@ -235,7 +235,7 @@ fn op(r: &mut Resolver, e: &Expr) -> Result<Op, Error> {
                 None => {
                     return Err(Error::spanned(
                         e.span,
-                        format!("OutcomeClass has L, R, N and P, not `{name}`"),
+                        format!("OutcomeClass has L, R, N, P, D, NHat, PHat, NCheck and PCheck, not `{name}`"),
                     ))
                 }
             }

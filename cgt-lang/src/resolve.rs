@@ -21,7 +21,7 @@
 
 use crate::code::{BuiltinId, Constant, GlobalId};
 use crate::error::{Error, Span};
-use cgt_core::analysis::Outcome;
+use cgt_core::loopy::LoopyOutcome;
 use std::sync::Arc;
 
 /// The globals of a module: each name's binding now.
@@ -69,15 +69,10 @@ pub enum Meaning {
 /// Names that cannot be bound: the constants that are part of the notation.
 pub const RESERVED: &[&str] = &["true", "false", "Left", "Right", "ans", "OutcomeClass"];
 
-/// `OutcomeClass.N` and the others: the outcome classes by CGSuite's names.
+/// `OutcomeClass.N` and the others: the outcome classes by CGSuite's names
+/// (`D`, `PHat`, ... those of games whose positions repeat).
 pub fn outcome_class(name: &str) -> Option<Constant> {
-    Some(Constant::Outcome(match name {
-        "L" => Outcome::L,
-        "R" => Outcome::R,
-        "N" => Outcome::N,
-        "P" => Outcome::P,
-        _ => return None,
-    }))
+    LoopyOutcome::from_name(name).map(Constant::Outcome)
 }
 
 /// The constant a prelude name stands for.
@@ -87,7 +82,9 @@ pub fn constant(name: &str) -> Option<Constant> {
         "false" => Constant::False,
         "Left" => Constant::Left,
         "Right" => Constant::Right,
-        "L" | "R" | "N" | "P" => return outcome_class(name),
+        "L" | "R" | "N" | "P" | "D" | "NHat" | "PHat" | "NCheck" | "PCheck" => {
+            return outcome_class(name)
+        }
         "nil" => Constant::Nil,
         "dud" => Constant::Dud,
         _ => return cgt_core::loopy::Named::from_name(name).map(Constant::Stopper),

@@ -5,9 +5,10 @@
 //! modules by identity.
 
 use crate::code::{BuiltinId, GlobalId, Lambda};
-use cgt_core::analysis::{Outcome, Thermograph, Trajectory};
+use cgt_core::analysis::{Thermograph, Trajectory};
 use cgt_core::form::Form;
 use cgt_core::game::{Comparison, GameId};
+use cgt_core::loopy::LoopyOutcome;
 use cgt_core::number::Rational;
 use cgt_core::ruleset::registry::AnyPosition;
 use hashbrown::{Equivalent, HashMap};
@@ -73,8 +74,9 @@ pub enum Value {
     Rational(Arc<Rational>),
     /// `true` or `false`.
     Bool(bool),
-    /// An outcome class (L, R, P, N).
-    Outcome(Outcome),
+    /// An outcome class: L, R, P, N, and for games whose positions
+    /// repeat D, NHat, PHat, NCheck, PCheck (CGSuite's nine).
+    Outcome(LoopyOutcome),
     /// `=`, `<`, `>` or `||`.
     Comparison(Comparison),
     /// A thermograph.

@@ -683,7 +683,44 @@ pub enum LoopyOutcome {
     PCheck,
 }
 
+impl From<crate::analysis::Outcome> for LoopyOutcome {
+    /// A short game's outcome class among the loopy ones.
+    fn from(o: crate::analysis::Outcome) -> Self {
+        use crate::analysis::Outcome;
+        match o {
+            Outcome::L => LoopyOutcome::L,
+            Outcome::R => LoopyOutcome::R,
+            Outcome::N => LoopyOutcome::N,
+            Outcome::P => LoopyOutcome::P,
+        }
+    }
+}
+
+impl std::fmt::Display for LoopyOutcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl LoopyOutcome {
+    /// Every class, the four of short games first.
+    pub const ALL: [LoopyOutcome; 9] = [
+        LoopyOutcome::L,
+        LoopyOutcome::R,
+        LoopyOutcome::N,
+        LoopyOutcome::P,
+        LoopyOutcome::D,
+        LoopyOutcome::NHat,
+        LoopyOutcome::PHat,
+        LoopyOutcome::NCheck,
+        LoopyOutcome::PCheck,
+    ];
+
+    /// The class CGSuite names `name`.
+    pub fn from_name(name: &str) -> Option<LoopyOutcome> {
+        LoopyOutcome::ALL.into_iter().find(|o| o.name() == name)
+    }
+
     /// CGSuite's name.
     pub fn name(self) -> &'static str {
         match self {

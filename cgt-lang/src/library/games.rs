@@ -189,9 +189,9 @@ pub static GAMES: &[Builtin] = &[
         signature: "outcome_class(G)",
         arity: 1..=1,
         topic: "basics",
-        help: "Who wins G under normal play: L (Left wins), R (Right wins), P (the previous player wins: G = 0) or N (the next player wins: G is confused with 0).",
+        help: "Who wins G under normal play: L (Left wins), R (Right wins), P (the previous player wins: G = 0) or N (the next player wins: G is confused with 0). A game whose positions repeat may also be D (a draw), PHat (onside L, offside P), NHat (L, N), PCheck (P, R) or NCheck (N, R), as CGSuite names them; all nine are constants (OutcomeClass.D is the spelling no binding hides).",
         example: "outcome_class(^*)",
-        run: Run::Native(|s, a| Ok(Value::Outcome(s.world().outcome_of(&a.values[0], a.spans[0])?))),
+        run: Run::Native(|s, a| Ok(Value::Outcome(s.world().outcome_of(&a.values[0], a.spans[0])?.into()))),
     },
     Builtin {
         name: "birthday",
@@ -709,7 +709,7 @@ pub static GAMES: &[Builtin] = &[
         topic: "misere",
         help: "The outcome class under misère play (a player who cannot move wins), computed on the game tree as given: an explicit form '{...}' as written, a position by its rules, a sum as the sum of its terms (*2 + *2 is misère Nim with heaps 2 and 2: P), a value by its canonical form. Not a function of the value.",
         example: "misere_outcome_class(^*6)",
-        run: Run::Native(|s, a| Ok(Value::Outcome(misere_of(s, a)?))),
+        run: Run::Native(|s, a| Ok(Value::Outcome(misere_of(s, a)?.into()))),
     },
     Builtin {
         name: "misere_outcome",
@@ -720,15 +720,15 @@ pub static GAMES: &[Builtin] = &[
         example: "misere_outcome(1, per_player)",
         run: Run::Native(|s, a| {
             if a.values.len() == 1 {
-                return Ok(Value::Outcome(misere_of(s, a)?));
+                return Ok(Value::Outcome(misere_of(s, a)?.into()));
             }
             let f = s.world().to_play_form(&a.values[0], a.spans[0])?;
             match a.values.get(1) {
-                None => Ok(Value::Outcome(misere_outcome_direct(s.arena(), &f))),
+                None => Ok(Value::Outcome(misere_outcome_direct(s.arena(), &f).into())),
                 Some(Value::Str(r)) if &**r == "per_player" => {
                     let star = s.arena().nimber(1);
                     let g = Form::Sequential(Arc::new(f), star, SequentialRule::PerPlayer).canonical(s.arena());
-                    Ok(Value::Outcome(s.arena().outcome(g)))
+                    Ok(Value::Outcome(s.arena().outcome(g).into()))
                 }
                 Some(_) => Err(Error::spanned(a.spans[1], "expected per_player")),
             }
@@ -956,7 +956,7 @@ pub static GAMES: &[Builtin] = &[
         example: "psn_outcome(psn([2,3,1,5,2,3,1,3,2,3], [10,1,3,9,2,5,7,6,8,4]))",
         run: Run::Native(|s, a| {
             let (rules, piles) = psn_arg(s, a)?;
-            Ok(Value::Outcome(rules.outcome(&piles)))
+            Ok(Value::Outcome(rules.outcome(&piles).into()))
         }),
     },
     Builtin {
@@ -968,7 +968,7 @@ pub static GAMES: &[Builtin] = &[
         example: "psn_uniform_outcome(psn([3,3,3,3], [3,2,4,1]))",
         run: Run::Native(|s, a| {
             let (rules, piles) = psn_arg(s, a)?;
-            rules.uniform_outcome(&piles).map(Value::Outcome).map_err(|e| Error::spanned(a.spans[0], e))
+            rules.uniform_outcome(&piles).map(|o| Value::Outcome(o.into())).map_err(|e| Error::spanned(a.spans[0], e))
         }),
     },
     Builtin {
@@ -980,7 +980,7 @@ pub static GAMES: &[Builtin] = &[
         example: "psn_misere_outcome(psn([1,1], [1,2]))",
         run: Run::Native(|s, a| {
             let (rules, piles) = psn_arg(s, a)?;
-            Ok(Value::Outcome(rules.misere_outcome(&piles)))
+            Ok(Value::Outcome(rules.misere_outcome(&piles).into()))
         }),
     },
     Builtin {

@@ -8,9 +8,7 @@ use crate::error::Error;
 use crate::value::Value;
 use crate::world::{form_options, loopy_value, not_stopper_sided};
 use cgt_core::game::Arena;
-use cgt_core::loopy::{
-    ordinal, variety, Loopy, LoopyOutcome, Pseudonumber, Sides, Stopper, VarietyError,
-};
+use cgt_core::loopy::{ordinal, variety, Loopy, Pseudonumber, Sides, Stopper, VarietyError};
 use std::sync::Arc;
 
 /// What a stopper's version of a built-in computes.
@@ -256,22 +254,9 @@ pub fn for_sided(name: &str) -> Option<ForSided> {
             Ok(Value::Bool(l == r))
         },
         "value" => |_, g, _| Ok(Value::Sided(Arc::new(g.clone()))),
-        "outcome_class" => |s, g, _| Ok(loopy_outcome(g.outcome(s.arena()))),
+        "outcome_class" => |s, g, _| Ok(Value::Outcome(g.outcome(s.arena()))),
         _ => return None,
     })
-}
-
-/// A loopy game's outcome class as a value: the four of short games as
-/// outcome classes, the others (`D`, `PHat`, ...) by CGSuite's names.
-pub fn loopy_outcome(o: LoopyOutcome) -> Value {
-    use cgt_core::analysis::Outcome;
-    match o {
-        LoopyOutcome::L => Value::Outcome(Outcome::L),
-        LoopyOutcome::R => Value::Outcome(Outcome::R),
-        LoopyOutcome::N => Value::Outcome(Outcome::N),
-        LoopyOutcome::P => Value::Outcome(Outcome::P),
-        other => Value::text(other.name()),
-    }
 }
 
 /// The stopper's version of the built-in `name`, if it has one.

@@ -861,8 +861,10 @@ def ordinal_sum(*args: Any, session: Optional[Session] = None) -> Any:
 
 def outcome_class(*args: Any, session: Optional[Session] = None) -> Any:
     """outcome_class(G): Who wins G under normal play: L (Left wins), R (Right wins), P (the
-    previous player wins: G = 0) or N (the next player wins: G is confused with 0). Example:
-    outcome_class(^*)"""
+    previous player wins: G = 0) or N (the next player wins: G is confused with 0). A game
+    whose positions repeat may also be D (a draw), PHat (onside L, offside P), NHat (L, N),
+    PCheck (P, R) or NCheck (N, R), as CGSuite names them; all nine are constants
+    (OutcomeClass.D is the spelling no binding hides). Example: outcome_class(^*)"""
 
 def overheat(*args: Any, session: Optional[Session] = None) -> Any:
     """overheat(G, s, t): G overheated from s to t: an integer n becomes the Norton product
