@@ -39,6 +39,18 @@ fn cgsuite_sided_facts_print_as_cgsuite_prints_them() {
         // The loopy classes are outcome classes, compared as the short ones,
         // by CGSuite's names and spelling.
         ("outcome_class(dud) == D", "true"),
+        // CGSuite's infix Upsum and Downsum (its loopy-games tutorial), with
+        // the precedence of +.
+        ("upon Upsum -upon", "^<on>"),
+        ("(upon Upsum -upon) == degree(upon)", "true"),
+        ("on Downsum off", "off"),
+        ("on Upsum off", "on"),
+        ("^ Upsum * + 1", "1^*"),
+        (
+            "(upon Upsum {0|-upon+*}) == upsum(upon, {0|-upon+*})",
+            "true",
+        ),
+        ("over Downsum under == downsum(over, under)", "true"),
         ("outcome_class(a{{|a}|}) == OutcomeClass.PHat", "true"),
         ("outcome_class(a{{|a}|}) == PHat", "true"),
         ("outcome_class({0|{dud|},*}) == NHat", "true"),

@@ -272,7 +272,7 @@ impl World {
         // sum of terms, valued when asked), and compare by their values.
         let stopper = matches!(va, Value::Stopper(_) | Value::Sided(_))
             || matches!(vb, Value::Stopper(_) | Value::Sided(_))
-            || op == BinOp::Sided;
+            || matches!(op, BinOp::Sided | BinOp::Upsum | BinOp::Downsum);
         let adds = matches!(op, BinOp::Add | BinOp::Sub);
         if op == BinOp::Mul && (is_loopy(&va) || is_loopy(&vb)) {
             return self.multiply(va, sa, vb, sb);
@@ -439,6 +439,18 @@ impl World {
                 return Sides::add(ar, &a, &b)
                     .map(sided_value)
                     .map_err(|_| not_stopper_sided(sa));
+            }
+            BinOp::Upsum | BinOp::Downsum => {
+                let (Some(x), Some(y)) = (a.as_stopper(), b.as_stopper()) else {
+                    let span = if a.as_stopper().is_none() { sa } else { sb };
+                    return Err(Error::spanned(span, "upsum and downsum take stoppers"));
+                };
+                let sum = if op == BinOp::Upsum {
+                    cgt_core::loopy::variety::upsum(ar, x, y)
+                } else {
+                    cgt_core::loopy::variety::downsum(ar, x, y)
+                };
+                return sum.map(loopy_value).map_err(|_| not_stopper_sided(sa));
             }
             BinOp::Sided => {
                 let (Some(on), Some(off)) = (a.as_stopper(), b.as_stopper()) else {

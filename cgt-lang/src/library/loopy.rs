@@ -148,7 +148,7 @@ pub static LOOPY: &[Builtin] = &[
         "upsum",
         "upsum(G, H)",
         2,
-        "G upsum H: the onside of G + H for stoppers G and H (their sum when it is a stopper): upsum(on, off) = on.",
+        "G upsum H: the onside of G + H for stoppers G and H (their sum when it is a stopper): upsum(on, off) = on. Also written as CGSuite writes it, between its operands with the precedence of +: upon Upsum uponth.",
         "upsum(over, under)",
         |ar, g| Ok(variety::upsum(ar, &g[0], &g[1])?)
     ),
@@ -156,7 +156,7 @@ pub static LOOPY: &[Builtin] = &[
         "downsum",
         "downsum(G, H)",
         2,
-        "G downsum H: the offside of G + H for stoppers G and H (their sum when it is a stopper): downsum(on, off) = off.",
+        "G downsum H: the offside of G + H for stoppers G and H (their sum when it is a stopper): downsum(on, off) = off. Also written G Downsum H.",
         "downsum(over, under)",
         |ar, g| Ok(variety::downsum(ar, &g[0], &g[1])?)
     ),

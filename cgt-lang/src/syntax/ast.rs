@@ -72,6 +72,10 @@ pub enum BinOp {
     Range,
     /// `S & T`: the sided value with onside S and offside T.
     Sided,
+    /// `G Upsum H`: the onside of G + H (CGSuite's infix spelling).
+    Upsum,
+    /// `G Downsum H`: the offside of G + H.
+    Downsum,
     /// `==`
     Eq,
     /// `!=`

@@ -1053,7 +1053,7 @@ impl<'s> Parser<'s> {
         Ok((k, binary(BinOp::Sequential, lhs, rhs, self.span(start, k))))
     }
 
-    /// sum = colon { ( "+-" | "+" | "-" ) colon }
+    /// sum = colon { ( "+-" | "+" | "-" | "Upsum" | "Downsum" ) colon }
     fn sum(&self, i: In<'s>) -> PResult<'s, Expr> {
         let (i, _) = ws(i)?;
         let start = i;
@@ -1065,14 +1065,16 @@ impl<'s> Parser<'s> {
             if j.starts_with("->") {
                 return Ok((i, acc));
             }
+            let word = [("Upsum", BinOp::Upsum), ("Downsum", BinOp::Downsum)]
+                .into_iter()
+                .find_map(|(w, op)| keyword(j, w).map(|k| (k, op)));
             let op: PResult<'s, &str> = alt((tag("+-"), tag("±"), tag("+"), tag("-")))(j);
-            let Ok((k, op)) = op else {
-                return Ok((i, acc));
-            };
-            let op = match op {
-                "+" => BinOp::Add,
-                "-" => BinOp::Sub,
-                _ => BinOp::AddSwitch,
+            let (k, op) = match (word, op) {
+                (Some(found), _) => found,
+                (None, Ok((k, "+"))) => (k, BinOp::Add),
+                (None, Ok((k, "-"))) => (k, BinOp::Sub),
+                (None, Ok((k, _))) => (k, BinOp::AddSwitch),
+                (None, Err(_)) => return Ok((i, acc)),
             };
             let (k, rhs) = self.colon(k)?;
             acc = binary(op, acc, rhs, self.span(start, k));

@@ -417,7 +417,8 @@ def domineering(*args: Any, session: Optional[Session] = None) -> Any:
 
 def downsum(*args: Any, session: Optional[Session] = None) -> Any:
     """downsum(G, H): G downsum H: the offside of G + H for stoppers G and H (their sum when it
-    is a stopper): downsum(on, off) = off. Example: downsum(over, under)"""
+    is a stopper): downsum(on, off) = off. Also written G Downsum H. Example: downsum(over,
+    under)"""
 
 def downsum_variety(*args: Any, session: Optional[Session] = None) -> Any:
     """downsum_variety(G, D): The downsum variety of the stopper G relative to the idempotent
@@ -1199,7 +1200,8 @@ def translate(*args: Any, session: Optional[Session] = None) -> Any:
 
 def upsum(*args: Any, session: Optional[Session] = None) -> Any:
     """upsum(G, H): G upsum H: the onside of G + H for stoppers G and H (their sum when it is a
-    stopper): upsum(on, off) = on. Example: upsum(over, under)"""
+    stopper): upsum(on, off) = on. Also written as CGSuite writes it, between its operands
+    with the precedence of +: upon Upsum uponth. Example: upsum(over, under)"""
 
 def upsum_variety(*args: Any, session: Optional[Session] = None) -> Any:
     """upsum_variety(G, D): The upsum variety of the stopper G relative to the idempotent D: G
