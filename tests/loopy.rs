@@ -87,6 +87,47 @@ fn upsums_are_the_sides_of_sums() {
     assert_eq!(s.run_line("variety(5/8)").unwrap(), "0");
 }
 
+/// An ordinal sum on a loopy base is CGSuite's (the base's canonical graph
+/// under H): B : H = {B^L, B:H^L | B^R, B:H^R}, checked against that
+/// definition for stoppers B and short and loopy H.
+#[test]
+fn ordinal_sums_on_a_loopy_base_follow_the_definition() {
+    let mut s = Session::new();
+    s.run_line(
+        "def by_definition(b, h) = {[x for x in left_options(b)] + [ordinal_sum(b, y) for y in left_options(h)] | [x for x in right_options(b)] + [ordinal_sum(b, y) for y in right_options(h)]}",
+    )
+    .unwrap();
+    let bases = [
+        "on",
+        "off",
+        "over",
+        "upon",
+        "a{0||||0|||a|*||*}",
+        "{0|{0|on}}",
+        "{1|-1} + over",
+    ];
+    let tops = ["0", "1", "-1", "*", "{1|-1}", "^", "{2|*}", "over", "upon"];
+    for b in bases {
+        for h in tops {
+            let same = s
+                .run_line(&format!("({b}) : ({h}) == by_definition({b}, {h})"))
+                .unwrap_or_else(|e| panic!("{b} : {h}: {e}"));
+            assert_eq!(same, "true", "{b} : {h}");
+        }
+    }
+    // Facts: on and upon absorb what Left adds on top.
+    for (expr, want) in [
+        ("on : 1", "on"),
+        ("upon : 1", "^[on]"),
+        ("ordinal_sum(on, -1)", "on"),
+    ] {
+        assert_eq!(s.run_line(expr).unwrap(), want, "{expr}");
+    }
+    // A sided base has no canonical graph.
+    let e = s.run_line("dud : 1").unwrap_err().to_string();
+    assert!(e.contains("sided value"), "{e}");
+}
+
 /// The items of a printed set `{a,b{c,d},...}`, split at its top-level
 /// commas, sorted.
 fn set_items(text: &str) -> Vec<String> {

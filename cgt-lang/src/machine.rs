@@ -607,10 +607,7 @@ impl Machine {
                         let f = Form::Sequential(Arc::new(form), h, SequentialRule::JointEnd);
                         Ok(Value::Game(f.canonical(&mut self.world.arena)))
                     }
-                    BinOp::Colon => {
-                        let form = self.world.to_form(&va, a.span)?;
-                        Ok(self.world.ordinal_sum(&form, &vb, b.span)?)
-                    }
+                    BinOp::Colon => Ok(self.world.ordinal_sum(&va, a.span, &vb, b.span)?),
                     op => Ok(self.world.binary(*op, va, a.span, vb, b.span)?),
                 }
             }

@@ -350,22 +350,48 @@ impl World {
         })
     }
 
-    /// The ordinal sum `G : H` of the form `G` and the game `H`, a stopper
-    /// on top included (`1 : off` is `over`); `span` is H's.
-    pub fn ordinal_sum(&mut self, form: &Form, h: &Value, span: Span) -> Result<Value, Error> {
-        if !is_loopy(h) {
+    /// The ordinal sum `G : H` of the base `G` (a form: the sum depends on
+    /// it, or a stopper: its canonical graph, as CGSuite takes it) and the
+    /// game `H`, a stopper on top included (`1 : off` is `over`).
+    pub fn ordinal_sum(
+        &mut self,
+        base: &Value,
+        base_span: Span,
+        h: &Value,
+        span: Span,
+    ) -> Result<Value, Error> {
+        if !is_loopy(base) && !is_loopy(h) {
+            let form = self.to_form(base, base_span)?;
             let h = self.to_game(h, span)?;
             return Ok(Value::Game(cgt_core::form::ordinal_sum(
                 &mut self.arena,
-                form,
+                &form,
                 h,
             )));
         }
         let h = self.to_loopy(h, span)?;
-        let (l, r) = form_options(&mut self.arena, form);
+        let (l, r) = self.base_options(base, base_span)?;
         let sum = cgt_core::loopy::ordinal::ordinal_sum(&mut self.arena, &l, &r, &h)
             .expect("an ordinal sum of stoppers is a stopper");
         Ok(loopy_value(sum))
+    }
+
+    /// The options of an ordinal sum's base (or a subordinate's): a form's
+    /// options as written, a stopper's canonical ones.
+    pub fn base_options(
+        &mut self,
+        base: &Value,
+        span: Span,
+    ) -> Result<(Vec<Loopy>, Vec<Loopy>), Error> {
+        if is_loopy(base) {
+            let b = self.to_loopy(base, span)?;
+            return Ok((
+                b.options(&mut self.arena, true),
+                b.options(&mut self.arena, false),
+            ));
+        }
+        let form = self.to_form(base, span)?;
+        Ok(form_options(&mut self.arena, &form))
     }
 
     /// The value of a game as a stopper (short games included); a sided

@@ -396,11 +396,11 @@ pub static GAMES: &[Builtin] = &[
         signature: "ordinal_sum(G, H)",
         arity: 2..=2,
         topic: "compounds",
-        help: "G : H = {G^L, G:H^L | G^R, G:H^R}: moving in G destroys H. Depends on the form of G (use '{...}' for an explicit form), on H only through its value. H may be a stopper: ^ : on = upon.",
+        help: "G : H = {G^L, G:H^L | G^R, G:H^R}: moving in G destroys H. Depends on the form of G (use '{...}' for an explicit form), on H only through its value. H may be a stopper: ^ : on = upon; so may G, taken as its canonical graph (CGSuite's OrdinalSum of stoppers): on : 1 = on.",
         example: "ordinal_sum('{*|*}', 1)",
         run: Run::Native(|s, a| {
-            let form = s.world().to_form(&a.values[0], a.spans[0])?;
-            s.world().ordinal_sum(&form, &a.values[1], a.spans[1])
+            s.world()
+                .ordinal_sum(&a.values[0], a.spans[0], &a.values[1], a.spans[1])
         }),
     },
     Builtin {

@@ -6,7 +6,7 @@ use super::{Args, Builtin, Run};
 use crate::context::Context;
 use crate::error::Error;
 use crate::value::Value;
-use crate::world::{form_options, loopy_value, not_stopper_sided};
+use crate::world::{loopy_value, not_stopper_sided};
 use cgt_core::game::Arena;
 use cgt_core::loopy::{ordinal, variety, Loopy, Pseudonumber, Sides, Stopper, VarietyError};
 use std::sync::Arc;
@@ -292,8 +292,7 @@ pub fn for_stopper(name: &str) -> Option<ForStopper> {
         },
         "follower_count" => |s, g, _| Ok(Value::Game(s.arena().integer(g.graph().len() as i64))),
         "subordinate" => |s, g, a| {
-            let base = s.world().to_form(&a.values[1], a.spans[1])?;
-            let (l, r) = form_options(s.arena(), &base);
+            let (l, r) = s.world().base_options(&a.values[1], a.spans[1])?;
             ordinal::subordinate(s.arena(), &Loopy::Stopper(g.clone()), &l, &r)
                 .map(loopy_value)
                 .ok_or_else(|| {

@@ -858,7 +858,8 @@ def ordinal_product(*args: Any, session: Optional[Session] = None) -> Any:
 def ordinal_sum(*args: Any, session: Optional[Session] = None) -> Any:
     """ordinal_sum(G, H): G : H = {G^L, G:H^L | G^R, G:H^R}: moving in G destroys H. Depends on
     the form of G (use '{...}' for an explicit form), on H only through its value. H may be
-    a stopper: ^ : on = upon. Example: ordinal_sum('{*|*}', 1)"""
+    a stopper: ^ : on = upon; so may G, taken as its canonical graph (CGSuite's OrdinalSum
+    of stoppers): on : 1 = on. Example: ordinal_sum('{*|*}', 1)"""
 
 def outcome_class(*args: Any, session: Optional[Session] = None) -> Any:
     """outcome_class(G): Who wins G under normal play: L (Left wins), R (Right wins), P (the
