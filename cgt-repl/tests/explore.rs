@@ -4,9 +4,10 @@
 //! expression work; requests from another address or page are refused; a
 //! stop ends a long computation; quit ends the server.
 
+mod http;
+
 use serde_json::Value as Json;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -39,35 +40,7 @@ impl Explorer {
 
     /// (status, body) of a request with these extra headers.
     fn raw(&self, method: &str, path: &str, body: &str, headers: &[(&str, &str)]) -> (u16, String) {
-        let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        let mut req = format!(
-            "{method} {path} HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n",
-            body.len()
-        );
-        if !headers.iter().any(|(k, _)| *k == "Host") {
-            req.push_str(&format!("Host: 127.0.0.1:{}\r\n", self.port));
-        }
-        for (k, v) in headers {
-            req.push_str(&format!("{k}: {v}\r\n"));
-        }
-        req.push_str("\r\n");
-        req.push_str(body);
-        s.write_all(req.as_bytes()).unwrap();
-        let mut out = String::new();
-        s.read_to_string(&mut out).unwrap();
-        let status = out[9..12].parse().unwrap();
-        let (head, body) = out.split_once("\r\n\r\n").unwrap_or((&out, ""));
-        let chunked = head
-            .to_ascii_lowercase()
-            .contains("transfer-encoding: chunked");
-        (
-            status,
-            if chunked {
-                dechunk(body)
-            } else {
-                body.to_string()
-            },
-        )
+        http::request(self.port, method, path, body, headers)
     }
 
     fn get(&self, path: &str) -> Json {
@@ -82,23 +55,6 @@ impl Explorer {
         assert_eq!(status, 200, "{path} {body}: {text}");
         serde_json::from_str(&text).unwrap()
     }
-}
-
-/// A body sent in chunks (as a long answer is), joined (chunk sizes count
-/// bytes).
-fn dechunk(body: &str) -> String {
-    let mut rest = body.as_bytes();
-    let mut out = Vec::new();
-    while let Some(end) = rest.windows(2).position(|w| w == b"\r\n") {
-        let size = std::str::from_utf8(&rest[..end]).unwrap().trim();
-        let n = usize::from_str_radix(size, 16).unwrap();
-        if n == 0 {
-            break;
-        }
-        out.extend_from_slice(&rest[end + 2..end + 2 + n]);
-        rest = &rest[end + 4 + n..];
-    }
-    String::from_utf8(out).unwrap()
 }
 
 impl Drop for Explorer {

@@ -3,6 +3,7 @@
 //! (the session and its variables survive), a definition over two lines with
 //! its help, `:save` and `:load` keeping it, and a LaTeX form for a paper.
 
+mod http;
 mod pty;
 
 use pty::{spawn_command, PtySession};
@@ -255,16 +256,7 @@ fn long_computations_show_progress() {
 
 /// The body of an HTTP POST to the explorer on `port`.
 fn post(port: u16, path: &str, body: &str) -> String {
-    use std::io::{Read, Write};
-    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
-    let req = format!(
-        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).unwrap();
-    out.split_once("\r\n\r\n").map_or("", |x| x.1).to_string()
+    http::request(port, "POST", path, body, &[]).1
 }
 
 /// `:explore` serves the REPL's own session: the page sees its variables
