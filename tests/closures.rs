@@ -141,9 +141,27 @@ fn parametrised_rulesets_keep_each_parameter_apart() {
     assert_eq!(run(&mut s, "value(crumble(3)(5))"), "1");
     assert_eq!(run(&mut s, "crumble(2) == crumble(2)"), "true");
     assert_eq!(run(&mut s, "crumble(2) == crumble(3)"), "false");
-    // Named by the variable it is first bound to.
+    // Named by the call that made it, so that its positions print as they
+    // read back, whatever variable holds them.
     run(&mut s, "C5 := crumble(5)");
-    assert_eq!(run(&mut s, "left_options(C5(2))"), "[C5(1),C5(0)]");
+    assert_eq!(
+        run(&mut s, "left_options(C5(2))"),
+        "[crumble(5)(1),crumble(5)(0)]"
+    );
+    assert_eq!(run(&mut s, "p := crumble(2)(5)"), "crumble(2)(5)");
+    assert_eq!(
+        run(&mut s, "left_options(p)"),
+        "[crumble(2)(4),crumble(2)(3)]"
+    );
+    assert_eq!(run(&mut s, "crumble(2)(4) == left_options(p)[0]"), "true");
+    run(&mut s, "def cut(s, k) = ruleset(n => [], n => [])");
+    assert_eq!(run(&mut s, "cut(\"a|b\", 2)(1)"), "cut(\"a|b\", 2)(1)");
+    // A ruleset made at the top level takes the variable's name; one made
+    // by an anonymous function is a ruleset.
+    run(&mut s, "Q := ruleset(n => [], n => [])");
+    assert_eq!(run(&mut s, "Q(1)"), "Q(1)");
+    run(&mut s, "f := k => ruleset(n => [], n => [])");
+    assert_eq!(run(&mut s, "f(1)(2)"), "ruleset(2)");
 }
 
 #[test]

@@ -197,7 +197,9 @@ fn min_max_outcomes_builtins_and_sets() {
         "true"
     );
     assert!(fails(&mut s, "OutcomeClass = 3").contains("reserved"));
-    assert!(fails(&mut s, "OutcomeClass.X").contains("L, R, N, P, D, NHat, PHat, NCheck and PCheck"));
+    assert!(
+        fails(&mut s, "OutcomeClass.X").contains("L, R, N, P, D, NHat, PHat, NCheck and PCheck")
+    );
 }
 
 #[test]

@@ -28,9 +28,10 @@ pub trait Context {
     /// Print text (`print`), in order with the session's other output.
     fn emit(&mut self, text: &str);
 
-    /// The variable an assignment is about to set, which names a ruleset
-    /// made on its right-hand side.
-    fn naming(&self) -> Option<String>;
+    /// The name of a ruleset made now: the call of the defined function
+    /// making it (`crumble(2)`), else the variable an assignment is about
+    /// to set, if any.
+    fn naming(&mut self) -> Option<String>;
 
     /// The module of a file (`load`): evaluated once per session.
     fn load(&mut self, path: &str, span: Span) -> Result<Value, Error>;

@@ -161,8 +161,13 @@ pub struct Machine {
     /// How deep evaluation nests now: the native stack is checked (and
     /// grown) every [`STACK_CHECK`] levels, not at each.
     nesting: u32,
-    /// The variable an assignment is about to set (names a ruleset).
+    /// The variable an assignment is about to set (names a ruleset made
+    /// on its right-hand side outside any call).
     pub naming: Option<String>,
+    /// The defined function running, with where its arguments lie on the
+    /// stack: a ruleset made in its body is named by the call
+    /// (`crumble(2)`), so that its positions print as they read back.
+    call: Option<(Arc<Function>, usize, usize)>,
     /// Text printed and not yet taken (when there is no sink).
     output: String,
     /// Where printed text goes at once, if set.
@@ -220,6 +225,7 @@ impl Machine {
             current: None,
             nesting: 0,
             naming: None,
+            call: None,
             output: String::new(),
             sink: None,
             functions: Vec::new(),
@@ -944,6 +950,7 @@ impl Machine {
         let saved = self.base;
         self.base = base;
         self.depth += 1;
+        let outer_call = self.call.replace((f.clone(), base, given));
         // Only a nested function reads its captured values or names itself.
         let nested = lambda.calls_itself || !f.captured.is_empty();
         let outer = if nested {
@@ -959,6 +966,7 @@ impl Machine {
             .unwrap_or_else(|p| Err(Error::from(cgt_core::interrupt::payload_to_stop(p)).into()));
         self.depth -= 1;
         self.base = saved;
+        self.call = outer_call;
         if nested {
             self.current = outer;
         }
@@ -1611,8 +1619,24 @@ impl Context for Machine {
         }
     }
 
-    fn naming(&self) -> Option<String> {
-        self.naming.clone()
+    fn naming(&mut self) -> Option<String> {
+        let Some((f, base, given)) = self.call.clone() else {
+            return self.naming.clone();
+        };
+        // An anonymous function, or one whose arguments were changed, has
+        // no call to name a ruleset by.
+        if f.lambda.name.is_empty() || f.lambda.assigns_params {
+            return None;
+        }
+        let args: Vec<Value> = self.stack[base..base + given].to_vec();
+        let shown: Vec<String> = args
+            .iter()
+            .map(|v| match v {
+                Value::Str(s) => crate::world::quoted(s),
+                v => self.world.show(v),
+            })
+            .collect();
+        Some(format!("{}({})", f.lambda.name, shown.join(", ")))
     }
 
     fn load(&mut self, path: &str, span: Span) -> Result<Value, Error> {

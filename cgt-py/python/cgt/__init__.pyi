@@ -1008,12 +1008,14 @@ def ruleset(*args: Any, session: Optional[Session] = None) -> Any:
     exchanged, e.g. a transposed Domineering board), so that only one of the two is
     explored; or signed_key = a function giving [key, negated], one call doing both (a
     position whose negated flag differs from that of the first position of its key is that
-    position's negative: grid_signed_key for Domineering). T = ruleset(...) names it T; T(p)
-    is the position p, with value, outcome_class, misere_outcome_class, ->, +, plot_tree and
-    table as for built-in rulesets. Everything reachable from p is explored once (memoised
-    per ruleset). Positions may repeat (a position that can reach itself): values are then
-    loopy, stoppers as for pass and on (short_value(P) insists on a short game). Example:
-    def take(n) = [n - k for k in [1, 2] if k <= n]; T = ruleset(take, take); value(T(5))"""
+    position's negative: grid_signed_key for Domineering). T = ruleset(...) names it T (made
+    by a function, it is named by the call: crumble(2), so its positions print as
+    crumble(2)(5), which reads back; name = "..." names it outright); T(p) is the position
+    p, with value, outcome_class, misere_outcome_class, ->, +, plot_tree and table as for
+    built-in rulesets. Everything reachable from p is explored once (memoised per ruleset).
+    Positions may repeat (a position that can reach itself): values are then loopy, stoppers
+    as for pass and on (short_value(P) insists on a short game). Example: def take(n) = [n -
+    k for k in [1, 2] if k <= n]; T = ruleset(take, take); value(T(5))"""
 
 def selective_compound(*args: Any, session: Optional[Session] = None) -> Any:
     """selective_compound(G, H): Conway's selective compound G ∨ H (ONAG ch. 14): a move in one
