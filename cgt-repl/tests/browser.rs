@@ -9,20 +9,12 @@
 //! CI installs `chromium` and `chromium-driver` (Debian); elsewhere the
 //! test says it was skipped when they are not installed.
 
+mod explorer;
+
+use explorer::{cgt, Explorer, Running};
 use fantoccini::{Client, ClientBuilder, Locator};
-use std::io::BufRead;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// A child process killed when dropped.
-struct Running(Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 /// A free port on the loopback address.
 fn free_port() -> u16 {
@@ -31,35 +23,6 @@ fn free_port() -> u16 {
         .local_addr()
         .unwrap()
         .port()
-}
-
-/// `cgt explore EXPR` and the page's address.
-fn explorer(expr: &str) -> (Running, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cgt"))
-        .args(["explore", expr, "--no-open", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    std::io::BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .split_whitespace()
-        .nth(1)
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_string();
-    (Running(child), url)
-}
-
-/// The value of an expression by the command line.
-fn cgt(expr: &str) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_cgt"))
-        .args(["-e", expr])
-        .output()
-        .unwrap();
-    String::from_utf8(out.stdout).unwrap().trim().to_string()
 }
 
 /// The text of the element `css`, once `ok` holds for it (10 s at most).
@@ -117,7 +80,8 @@ async fn the_explorer_in_a_browser() {
             .spawn()
             .unwrap(),
     );
-    let (_server, url) = explorer("domineering(4, 4)");
+    let server = Explorer::start("domineering(4, 4)");
+    let url = server.url();
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".into(),

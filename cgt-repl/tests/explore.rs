@@ -4,43 +4,17 @@
 //! expression work; requests from another address or page are refused; a
 //! stop ends a long computation; quit ends the server.
 
-mod http;
+mod explorer;
 
+use explorer::{cgt, Explorer, Running};
 use serde_json::Value as Json;
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// A running explorer and its port.
-struct Explorer {
-    child: Child,
-    port: u16,
-}
-
 impl Explorer {
-    fn start(expr: &str) -> Explorer {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cgt"))
-            .args(["explore", expr, "--no-open", "--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start cgt explore");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let port = line
-            .split("127.0.0.1:")
-            .nth(1)
-            .and_then(|r| r.split('/').next())
-            .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("no address in {line:?}"));
-        Explorer { child, port }
-    }
-
     /// (status, body) of a request with these extra headers.
     fn raw(&self, method: &str, path: &str, body: &str, headers: &[(&str, &str)]) -> (u16, String) {
-        http::request(self.port, method, path, body, headers)
+        explorer::request(self.port, method, path, body, headers)
     }
 
     fn get(&self, path: &str) -> Json {
@@ -55,22 +29,6 @@ impl Explorer {
         assert_eq!(status, 200, "{path} {body}: {text}");
         serde_json::from_str(&text).unwrap()
     }
-}
-
-impl Drop for Explorer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// The value of an expression by the command line, for comparison.
-fn cgt(expr: &str) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_cgt"))
-        .args(["-e", expr])
-        .output()
-        .unwrap();
-    String::from_utf8(out.stdout).unwrap().trim().to_string()
 }
 
 #[test]
@@ -204,7 +162,7 @@ fn the_page_shows_what_the_engine_says() {
     // Quit ends the server.
     e.post("/api/quit", "");
     let mut e = e;
-    let status = e.child.wait().unwrap();
+    let status = e.server.0.wait().unwrap();
     assert!(status.success());
 }
 
@@ -233,7 +191,7 @@ fn stop_ends_a_long_computation() {
     let started = Instant::now();
     let waiter = std::thread::spawn(move || {
         let e = Explorer {
-            child: Command::new("true").spawn().unwrap(),
+            server: Running(Command::new("true").spawn().unwrap()),
             port,
         };
         e.post(

@@ -3,7 +3,7 @@
 //! (the session and its variables survive), a definition over two lines with
 //! its help, `:save` and `:load` keeping it, and a LaTeX form for a paper.
 
-mod http;
+mod explorer;
 mod pty;
 
 use pty::{spawn_command, PtySession};
@@ -256,7 +256,7 @@ fn long_computations_show_progress() {
 
 /// The body of an HTTP POST to the explorer on `port`.
 fn post(port: u16, path: &str, body: &str) -> String {
-    http::request(port, "POST", path, body, &[]).1
+    explorer::request(port, "POST", path, body, &[]).1
 }
 
 /// `:explore` serves the REPL's own session: the page sees its variables
