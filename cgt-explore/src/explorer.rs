@@ -43,25 +43,6 @@ pub fn explorable(v: &Value) -> bool {
     v.is_game_like() || matches!(v, Value::Stopper(_) | Value::Sided(_))
 }
 
-/// The terms of a sum, sums within it opened (`(a + b) - c` is a, b and
-/// -c), each with whether it is negated.
-fn flat_terms(v: &Value) -> Vec<(bool, Value)> {
-    let mut out = Vec::new();
-    let mut todo = vec![(false, v.clone())];
-    while let Some((negated, t)) = todo.pop() {
-        match &t {
-            Value::Sum(sum) => todo.extend(
-                sum.terms
-                    .iter()
-                    .rev()
-                    .map(|(n, x)| (negated != *n, x.clone())),
-            ),
-            _ => out.push((negated, t)),
-        }
-    }
-    out
-}
-
 /// The player's name in the language.
 fn player(left: bool) -> &'static str {
     if left {
@@ -111,9 +92,9 @@ impl Explorer {
     fn picture(&mut self, v: &Value) -> Json {
         let picture = match v {
             Value::Position(p) => p.picture(),
-            Value::Sum(_) => {
+            Value::Sum(sum) => {
                 let mut terms = Vec::new();
-                for (negated, t) in flat_terms(v) {
+                for (negated, t) in sum.flat_terms() {
                     terms.push(json!({
                         "negated": negated,
                         "text": self.session.world().show(&t),

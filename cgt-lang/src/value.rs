@@ -129,6 +129,28 @@ pub struct Sum {
     pub value: Option<GameId>,
 }
 
+impl Sum {
+    /// The terms, sums within them opened (`(a + b) - c` is a, b and -c),
+    /// each with whether it is negated, in the order written.
+    pub fn flat_terms(&self) -> Vec<(bool, Value)> {
+        let mut out = Vec::new();
+        let mut todo: Vec<(bool, Value)> = self.terms.iter().rev().cloned().collect();
+        while let Some((negated, t)) = todo.pop() {
+            match &t {
+                Value::Sum(inner) => todo.extend(
+                    inner
+                        .terms
+                        .iter()
+                        .rev()
+                        .map(|(n, x)| (negated != *n, x.clone())),
+                ),
+                _ => out.push((negated, t)),
+            }
+        }
+        out
+    }
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 /// A player.
 pub enum Player {

@@ -62,16 +62,6 @@ impl Explore for Walk<'_> {
     }
 }
 
-/// The terms of a sum with nested sums opened, each with its sign.
-fn flat_terms(sum: &Sum, neg: bool, out: &mut Vec<(bool, Value)>) {
-    for (n, t) in &sum.terms {
-        match t {
-            Value::Sum(inner) => flat_terms(inner, neg != *n, out),
-            other => out.push((neg != *n, other.clone())),
-        }
-    }
-}
-
 /// How a move in term `k` of a sum shows: `[k, option]`.
 fn in_term(world: &mut World, k: usize, option: Value) -> Value {
     let index = Value::Game(world.arena.integer(k as i64));
@@ -100,8 +90,7 @@ fn options(world: &mut World, g: &Value, left: bool, span: Span) -> Result<Vec<M
             plain(o.into_iter().map(Value::position).collect())
         }
         Value::Sum(sum) => {
-            let mut terms = Vec::new();
-            flat_terms(sum, false, &mut terms);
+            let terms = sum.flat_terms();
             let mut out = Vec::new();
             for (k, (neg, term)) in terms.iter().enumerate() {
                 // A move in -T is the other player's move in T, negated.
@@ -298,11 +287,7 @@ fn hottest_moves(s: &mut dyn Context, a: &Args) -> Result<Value, Error> {
     let world = s.world();
     let is_sum = matches!(a.values[0], Value::Sum(_));
     let terms = match &a.values[0] {
-        Value::Sum(sum) => {
-            let mut terms = Vec::new();
-            flat_terms(sum, false, &mut terms);
-            terms
-        }
+        Value::Sum(sum) => sum.flat_terms(),
         other => vec![(false, other.clone())],
     };
     // The value of a term as it counts in the sum.
