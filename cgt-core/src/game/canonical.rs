@@ -49,6 +49,19 @@ impl hashbrown::Equivalent<super::arena::ConstructKey> for OptionLists<'_> {
     }
 }
 
+/// `xs` sorted, each game once: the start of `xs`, sorted in place.
+fn sorted_distinct(xs: &mut [GameId]) -> &[GameId] {
+    xs.sort_unstable();
+    let mut n = 0;
+    for i in 0..xs.len() {
+        if n == 0 || xs[i] != xs[n - 1] {
+            xs[n] = xs[i];
+            n += 1;
+        }
+    }
+    &xs[..n]
+}
+
 impl Arena {
     /// The canonical game `{left | right}` for options that are canonical games.
     ///
@@ -60,16 +73,19 @@ impl Arena {
     /// assert_eq!(up, a.up(1));
     /// ```
     pub fn construct(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
-        left.sort_unstable();
-        left.dedup();
-        right.sort_unstable();
-        right.dedup();
+        self.construct_in(&mut left, &mut right)
+    }
 
-        if let Some(&g) = self.construct_cache.get(&OptionLists(&left, &right)) {
+    /// [`Arena::construct`] of options in the caller's buffers, which are
+    /// sorted in place: a game constructed before costs no allocation.
+    pub fn construct_in(&mut self, left: &mut [GameId], right: &mut [GameId]) -> GameId {
+        let left = sorted_distinct(left);
+        let right = sorted_distinct(right);
+        if let Some(&g) = self.construct_cache.get(&OptionLists(left, right)) {
             return g;
         }
-        let key = (left.as_slice().into(), right.as_slice().into());
-        let g = self.construct_sorted(left, right);
+        let key = (left.into(), right.into());
+        let g = self.construct_sorted(left.to_vec(), right.to_vec());
         self.construct_cache.before_insert();
         self.construct_cache.insert(key, g);
         g

@@ -198,6 +198,63 @@ impl Dyadic {
     /// The simplest number in an interval whose ends are `(value, closed)`
     /// (`None` = unbounded), or `None` if the interval is empty.
     pub fn simplest_in(lo: Option<(&Dyadic, bool)>, hi: Option<(&Dyadic, bool)>) -> Option<Dyadic> {
+        let fixed = |end: Option<(&Dyadic, bool)>| match end {
+            None => Some(None),
+            Some((x, closed)) => x.to_fixed().map(|w| Some((w, closed))),
+        };
+        match (fixed(lo), fixed(hi)) {
+            (Some(lo), Some(hi)) => Self::simplest_in_fixed(lo, hi),
+            _ => Self::simplest_in_exact(lo, hi),
+        }
+    }
+
+    /// [`Dyadic::simplest_in`] where the ends are words of fixed point
+    /// ([`Dyadic::to_fixed`]), found in 128-bit arithmetic: the values of
+    /// games that fit a word, which most are, need no big integers.
+    fn simplest_in_fixed(lo: Option<(i64, bool)>, hi: Option<(i64, bool)>) -> Option<Dyadic> {
+        // Units of 2^-(FIXED_POINT + 1): a non-empty interval between ends
+        // on the grid of 2^-FIXED_POINT holds a point of this grid.
+        const BITS: u32 = Dyadic::FIXED_POINT + 1;
+        let unit = |end: Option<(i64, bool)>| end.map(|(w, closed)| (i128::from(w) * 2, closed));
+        let (lo, hi) = (unit(lo), unit(hi));
+        let above = |x: i128| lo.is_none_or(|(l, closed)| x > l || (closed && x == l));
+        let below = |x: i128| hi.is_none_or(|(h, closed)| x < h || (closed && x == h));
+        if above(0) && below(0) {
+            return Some(Dyadic::zero());
+        }
+        // The interval lies on one side of 0; mirror it to the positive side.
+        let negative = !below(0);
+        let flip = |end: Option<(i128, bool)>| end.map(|(x, closed)| (-x, closed));
+        let (lo, hi) = if negative {
+            (flip(hi), flip(lo))
+        } else {
+            (lo, hi)
+        };
+        let (l, lc) = lo?;
+        // The least integer in the interval, then ever finer denominators.
+        for k in 0..=BITS {
+            // The least multiple of 2^-k in the interval's lower end, by
+            // shifts (an arithmetic shift is a division rounded down).
+            let shift = BITS - k;
+            let on_grid = l & ((1 << shift) - 1) == 0;
+            let m = (l >> shift) + i128::from(!(lc && on_grid));
+            let beyond = hi.is_some_and(|(h, hc)| m << shift > h || (m << shift == h && !hc));
+            if !beyond {
+                let m = if negative { -m } else { m };
+                return Some(match i64::try_from(m) {
+                    Ok(m) => Dyadic::small(m, k),
+                    Err(_) => Dyadic::new(BigInt::from(m), k),
+                });
+            }
+        }
+        None
+    }
+
+    /// [`Dyadic::simplest_in`] for any ends.
+    fn simplest_in_exact(
+        lo: Option<(&Dyadic, bool)>,
+        hi: Option<(&Dyadic, bool)>,
+    ) -> Option<Dyadic> {
         let above = |x: &Dyadic| match lo {
             None => true,
             Some((l, closed)) => match x.cmp(l) {
@@ -570,6 +627,52 @@ mod tests {
         assert_eq!(
             Dyadic::simplest_in(Some((&d("1"), false)), Some((&d("1"), true))),
             None
+        );
+    }
+
+    /// The word-sized search gives what the exact one gives, on intervals
+    /// of every kind: ends open, closed or missing, empty or not, near 0
+    /// and near the largest words.
+    #[test]
+    fn simplest_in_words_as_exactly() {
+        let mut seed = 7u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let end = |next: &mut dyn FnMut() -> u64| {
+            let exp = (next() % 34) as u32;
+            let num = match next() % 4 {
+                0 => (next() % 9) as i64 - 4,
+                1 => (next() % 2001) as i64 - 1000,
+                _ => (next() >> 1) as i64 >> (next() % 64),
+            };
+            let num = if next().is_multiple_of(2) { num } else { -num };
+            let x = Dyadic::new(BigInt::from(num), exp);
+            (!next().is_multiple_of(8)).then_some((x, next().is_multiple_of(2)))
+        };
+        let mut fixed = 0;
+        fn as_ref(e: &Option<(Dyadic, bool)>) -> Option<(&Dyadic, bool)> {
+            e.as_ref().map(|(x, c)| (x, *c))
+        }
+        for _ in 0..20_000 {
+            let (lo, hi) = (end(&mut next), end(&mut next));
+            let exact = Dyadic::simplest_in_exact(as_ref(&lo), as_ref(&hi));
+            assert_eq!(
+                Dyadic::simplest_in(as_ref(&lo), as_ref(&hi)),
+                exact,
+                "{lo:?} {hi:?}"
+            );
+            let word = |e: &Option<(Dyadic, bool)>| e.as_ref().map(|(x, _)| x.to_fixed().is_some());
+            if word(&lo) != Some(false) && word(&hi) != Some(false) {
+                fixed += 1;
+            }
+        }
+        assert!(
+            fixed > 5_000,
+            "only {fixed} intervals took the word-sized search"
         );
     }
 }

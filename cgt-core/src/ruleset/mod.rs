@@ -332,15 +332,57 @@ fn split<R: Ruleset>(rs: &R, q: &R::Position, children: &mut Vec<(R::Position, b
     true
 }
 
-/// A position waiting for the values of its children: its components
-/// (`sum`) or its options (the first `left` are Left's), each a key and
-/// whether its value is negated, and the values found so far (`None` for
-/// a child not valued yet).
-struct Waiting<P> {
+/// A position on the walk's path, waiting for the values of its children:
+/// its components (`sum`) or its options (the first `left` are Left's),
+/// kept from `start` in the walk's shared buffers of children and values,
+/// of which `done` are valued.
+struct Frame<P> {
+    key: P,
     sum: bool,
     left: usize,
-    children: Vec<(P, bool)>,
-    values: Vec<Option<GameId>>,
+    start: usize,
+    done: usize,
+}
+
+impl<P> Frame<P> {
+    /// Where in the shared buffers the next child to value is, with `n`
+    /// children: first to last if `reversed`, else last to first.
+    fn next(&self, n: usize, reversed: bool) -> usize {
+        self.start
+            + if reversed {
+                self.done
+            } else {
+                n - 1 - self.done
+            }
+    }
+}
+
+/// The frame of `key`, its children's signed keys put in `kids` and a
+/// place for each value in `values`.
+fn expand<R: Ruleset>(
+    rs: &R,
+    key: R::Position,
+    kids: &mut Vec<(R::Position, bool)>,
+    values: &mut Vec<GameId>,
+    placeholder: GameId,
+) -> Frame<R::Position> {
+    let start = kids.len();
+    let (sum, left) = if split(rs, &key, kids) {
+        (true, kids.len() - start)
+    } else {
+        distinct_keys(rs, rs.raw_options(&key, true), kids);
+        let left = kids.len() - start;
+        distinct_keys(rs, rs.raw_options(&key, false), kids);
+        (false, left)
+    };
+    values.resize(kids.len(), placeholder);
+    Frame {
+        key,
+        sum,
+        left,
+        start,
+        done: 0,
+    }
 }
 
 /// Positions being expanded on an explicit work stack. A position met again
@@ -357,6 +399,18 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> OpenSet<P> {
     fn expand(&mut self, q: &P, stack: &[P]) {
         if !self.0.insert(q.clone()) {
             not_short(q, stack, |x| self.0.contains(x));
+        }
+    }
+}
+
+/// Stops the computation if a position is twice on the walk's path: it
+/// can reach itself.
+fn stop_on_a_cycle<P: Clone + Eq + Hash + std::fmt::Debug>(frames: &[Frame<P>]) {
+    let mut seen = HashSet::with_capacity(frames.len());
+    for (j, frame) in frames.iter().enumerate() {
+        if !seen.insert(&frame.key) {
+            let path: Vec<P> = frames[..=j].iter().map(|f| f.key.clone()).collect();
+            not_short(&frame.key, &path, |_| true);
         }
     }
 }
@@ -388,88 +442,92 @@ fn not_short<P: Eq + std::fmt::Debug>(q: &P, stack: &[P], open: impl Fn(&P) -> b
 }
 
 /// Values the key `root` and every key it needs, post-order over the game
-/// graph with an explicit stack, keeping the values where `memo` says;
-/// false if `memo` said to stop first (what was valued by then is kept).
+/// graph with an explicit stack of frames, keeping the values where `memo`
+/// says; false if `memo` said to stop first (what was valued by then is
+/// kept).
+///
+/// A position is expanded once: its children go in buffers shared by the
+/// whole path, and each child is looked up once, when its turn comes; a
+/// finished child hands its value to its parent directly. So a position
+/// costs one lookup per child and one learn. A cycle makes the path grow
+/// without end, repeating a position: the path is searched for one each
+/// time it grows past twice its longest searched length, which costs at
+/// most twice the longest path over the whole walk.
 fn fill<R: Ruleset, M: MemoOf<R::Position>>(
     rs: &R,
     arena: &mut Arena,
     root: &R::Position,
     memo: &mut M,
 ) -> bool {
-    let mut stack: Vec<R::Position> = vec![root.clone()];
-    // Positions waiting for their children's values: the children (as
-    // signed keys) and the values found so far, each looked up once.
-    let mut waiting: HashMap<R::Position, Waiting<R::Position>> = HashMap::new();
-    while let Some(q) = stack.last().cloned() {
+    if memo.known(arena, root).is_some() {
+        return true;
+    }
+    if !memo.go_on(arena) {
+        return false;
+    }
+    let reversed = memo.reversed();
+    let placeholder = arena.zero();
+    let mut kids: Vec<(R::Position, bool)> = Vec::with_capacity(256);
+    let mut values: Vec<GameId> = Vec::with_capacity(256);
+    let mut searched_past = 64;
+    let mut frames = vec![expand(
+        rs,
+        root.clone(),
+        &mut kids,
+        &mut values,
+        placeholder,
+    )];
+    loop {
         crate::interrupt::check();
         crate::interrupt::note_work();
-        // Valued since it was pushed.
-        if memo.known(arena, &q).is_some() {
-            stack.pop();
-            continue;
-        }
-        // A position met again while it waits for its children lies on a
-        // cycle (those waiting are exactly the ancestors of the top).
-        let entry = waiting.entry(q.clone());
-        let revisited = matches!(entry, hashbrown::hash_map::Entry::Occupied(_));
-        if !revisited && !memo.go_on(arena) {
-            return false;
-        }
-        let w = entry.or_insert_with(|| {
-            let mut children = Vec::with_capacity(32);
-            let (sum, left) = if split(rs, &q, &mut children) {
-                (true, children.len())
-            } else {
-                distinct_keys(rs, rs.raw_options(&q, true), &mut children);
-                let left = children.len();
-                distinct_keys(rs, rs.raw_options(&q, false), &mut children);
-                (false, left)
-            };
-            Waiting {
-                sum,
-                left,
-                values: vec![None; children.len()],
-                children,
-            }
-        });
-        // Children not valued yet go on the stack above `q`.
-        let height = stack.len();
-        let reversed = memo.reversed();
-        let mut visit = |((key, neg), value): (&(R::Position, bool), &mut Option<GameId>)| {
-            if value.is_some() {
-                return;
-            }
+        let frame = frames.last_mut().expect("the root is open");
+        let n = kids.len() - frame.start;
+        // Value the children the memo knows, up to the first it does not.
+        let mut unknown = None;
+        while frame.done < n {
+            let i = frame.next(n, reversed);
+            let (key, negated) = &kids[i];
             match memo.known(arena, key) {
-                Some(g) => *value = Some(if *neg { arena.neg(g) } else { g }),
-                None => stack.push(key.clone()),
+                Some(g) => {
+                    values[i] = if *negated { arena.neg(g) } else { g };
+                    frame.done += 1;
+                }
+                None => {
+                    unknown = Some(key.clone());
+                    break;
+                }
             }
-        };
-        let children = w.children.iter().zip(w.values.iter_mut());
-        if reversed {
-            children.rev().for_each(&mut visit);
-        } else {
-            children.for_each(&mut visit);
         }
-        if stack.len() > height {
-            if revisited {
-                stack.truncate(height);
-                not_short(&q, &stack, |x| waiting.contains_key(x));
+        if let Some(key) = unknown {
+            if frames.len() >= searched_past {
+                searched_past *= 2;
+                stop_on_a_cycle(&frames);
             }
+            if !memo.go_on(arena) {
+                return false;
+            }
+            let frame = expand(rs, key, &mut kids, &mut values, placeholder);
+            frames.push(frame);
             continue;
         }
-        let w = waiting.remove(&q).expect("children found above");
-        let mut left: Vec<GameId> = w.values.into_iter().map(|v| v.expect("found")).collect();
-        let g = if w.sum {
-            left.into_iter()
-                .fold(arena.zero(), |acc, v| arena.add(acc, v))
+        let frame = frames.pop().expect("the frame just valued");
+        let g = if frame.sum {
+            (values[frame.start..].iter()).fold(arena.zero(), |acc, &v| arena.add(acc, v))
         } else {
-            let right = left.split_off(w.left);
-            arena.construct(left, right)
+            let (left, right) = values[frame.start..].split_at_mut(frame.left);
+            arena.construct_in(left, right)
         };
-        memo.learn(arena, q, g);
-        stack.pop();
+        kids.truncate(frame.start);
+        values.truncate(frame.start);
+        memo.learn(arena, frame.key, g);
+        let Some(parent) = frames.last_mut() else {
+            return true;
+        };
+        let n = kids.len() - parent.start;
+        let i = parent.next(n, reversed);
+        values[i] = if kids[i].1 { arena.neg(g) } else { g };
+        parent.done += 1;
     }
-    true
 }
 
 impl<'r, R: Ruleset> Evaluator<'r, R> {
