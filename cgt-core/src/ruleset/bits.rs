@@ -33,16 +33,23 @@ impl Shape {
         low(u32::from(self.1))
     }
 
+    /// The squares of the first column: every square's bits, read in base
+    /// 2^cols, are the row's bits times the column's (one division).
+    fn first_column(self) -> u64 {
+        match self.row() {
+            0 => 0,
+            row => self.all() / row,
+        }
+    }
+
     /// The squares not in the first column.
     pub fn not_first_column(self) -> u64 {
-        let (rows, cols) = self.dims();
-        (0..rows).fold(0, |acc, r| acc | (self.row() & !1) << (r * cols))
+        self.all() & !self.first_column()
     }
 
     /// The squares not in the last column.
     pub fn not_last_column(self) -> u64 {
-        let (rows, cols) = self.dims();
-        (0..rows).fold(0, |acc, r| acc | (self.row() >> 1) << (r * cols))
+        self.all() & !(self.first_column() << self.1.saturating_sub(1))
     }
 
     /// Every square.
@@ -64,10 +71,17 @@ impl Shape {
     /// `x` upside down: the order of the rows reversed.
     pub fn flip(self, x: u64) -> u64 {
         let (rows, cols) = (u32::from(self.0), u32::from(self.1));
+        if rows <= 1 {
+            return x;
+        }
+        // Rows taken from the bottom of `x` and pushed in at the bottom of
+        // the image, so the first row taken ends on top (shifts only; two
+        // rows or more have at most 32 columns).
         let row = self.row();
-        let mut out = 0;
-        for r in 0..rows {
-            out |= (x >> (r * cols) & row) << ((rows - 1 - r) * cols);
+        let (mut out, mut rest) = (0, x);
+        for _ in 0..rows {
+            out = out << cols | rest & row;
+            rest >>= cols;
         }
         out
     }

@@ -157,10 +157,28 @@ impl Bits {
     /// flipped and turned half round.
     fn least_upright(&self) -> Bits {
         let s = self.shape;
-        let turned = self.map(s, |x| s.turn(x));
-        let flipped = self.map(s, |x| s.flip(x));
-        let mirrored = turned.map(s, |x| s.flip(x));
-        self.clone().min(turned).min(flipped).min(mirrored)
+        // The board, turned, flipped and mirrored (a mirror is a flip
+        // turned): one flip and two turns of each set of squares.
+        let image = |x: u64, k: usize| match k {
+            0 => x,
+            1 => s.turn(x),
+            2 => s.flip(x),
+            _ => s.turn(s.flip(x)),
+        };
+        let flipped = s.flip(self.left);
+        let lefts = [self.left, s.turn(self.left), flipped, s.turn(flipped)];
+        // Boards are ordered by Left's stones first, which mostly decide:
+        // the other sets are mapped only for the images that tie.
+        let least = lefts.into_iter().min().expect("four images");
+        let mut ties = (0..4).filter(|&k| lefts[k] == least);
+        let first = ties.next().expect("the least is one of them");
+        let board = |k: usize| Bits {
+            shape: s,
+            left: least,
+            right: image(self.right, k),
+            off: if self.off == 0 { 0 } else { image(self.off, k) },
+        };
+        ties.fold(board(first), |best, k| best.min(board(k)))
     }
 }
 
@@ -169,26 +187,60 @@ const OFF: u8 = 3;
 /// The four directions as (row step, column step).
 const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 
-fn jumps(b: &Bits, left: bool) -> Vec<Bits> {
+/// `bit` moved `step` squares along the board's order (back if negative).
+fn shifted(bit: u64, step: i32) -> u64 {
+    let by = step.unsigned_abs();
+    if step > 0 {
+        bit.checked_shl(by).unwrap_or(0)
+    } else {
+        bit.checked_shr(by).unwrap_or(0)
+    }
+}
+
+/// The jumps of a board of bits, each made into a position by `made`: for
+/// each direction, the stones that can jump are found for all of them at
+/// once with masks, and each further jump is three bit tests. Jumps come
+/// in the order of [`DIRECTIONS`] for each stone, first stone first.
+fn jumps<T>(b: &Bits, left: bool, made: impl Fn(Bits) -> T) -> Vec<T> {
     let (mine, theirs) = if left {
         (b.left, b.right)
     } else {
         (b.right, b.left)
     };
-    let (rows, cols) = (isize::from(b.shape.0), isize::from(b.shape.1));
-    let inside = |r: isize, c: isize| (0..rows).contains(&r) && (0..cols).contains(&c);
-    let mut out = Vec::new();
-    let mut stones = mine;
+    let s = b.shape;
+    let cols = u32::from(s.1);
+    let (east, west) = (s.not_last_column(), s.not_first_column());
+    let all = s.all();
+    // Two rows below, and two rows above (none if two rows fill a word).
+    let south = all.checked_shr(2 * cols).unwrap_or(0);
+    let north = all & !(1u64.checked_shl(2 * cols).unwrap_or(0).wrapping_sub(1));
+    let empty = all & !(b.left | b.right | b.off);
+    // The squares a jump can start from in each direction, and its step.
+    let ways: [(u64, i32); 4] = [
+        (east & east >> 1, 1),
+        (west & west << 1, -1),
+        (south, cols as i32),
+        (north, -(cols as i32)),
+    ];
+    let can = |(starts, step): (u64, i32)| {
+        mine & starts & shifted(theirs, -step) & shifted(empty, -2 * step)
+    };
+    let first = [can(ways[0]), can(ways[1]), can(ways[2]), can(ways[3])];
+    let mut stones = first.iter().fold(0, |acc, x| acc | x);
+    let mut out = Vec::with_capacity(2 * stones.count_ones() as usize);
     while stones != 0 {
-        let i = stones.trailing_zeros() as isize;
+        let from = stones & stones.wrapping_neg();
         stones &= stones - 1;
-        for (dr, dc) in DIRECTIONS {
+        for ((starts, step), can) in ways.into_iter().zip(first) {
+            if can & from == 0 {
+                continue;
+            }
             // The stone is lifted, and each jump captures and lands.
-            let (ours, mut others) = (mine & !(1 << i), theirs);
-            let (mut r, mut c) = (i / cols, i % cols);
-            while inside(r + 2 * dr, c + 2 * dc) {
-                let over = 1u64 << ((r + dr) * cols + c + dc);
-                let to = 1u64 << ((r + 2 * dr) * cols + c + 2 * dc);
+            let (ours, mut others) = (mine & !from, theirs);
+            let mut at = from;
+            while at & starts != 0 {
+                let over = shifted(at, step);
+                let to = shifted(over, step);
                 if others & over == 0 || (ours | others | b.off) & to != 0 {
                     break;
                 }
@@ -198,14 +250,13 @@ fn jumps(b: &Bits, left: bool) -> Vec<Bits> {
                 } else {
                     (others, ours | to)
                 };
-                out.push(Bits {
+                out.push(made(Bits {
                     shape: b.shape,
                     left: l,
                     right: rt,
                     off: b.off,
-                });
-                r += 2 * dr;
-                c += 2 * dc;
+                }));
+                at = to;
             }
         }
     }
@@ -246,7 +297,7 @@ fn grid_jumps(g: &Grid, mine: u8, theirs: u8) -> Vec<Grid> {
 
 fn moves(b: &Board, left: bool) -> Vec<Board> {
     match b {
-        Board::Small(bits) => jumps(bits, left).into_iter().map(Board::Small).collect(),
+        Board::Small(bits) => jumps(bits, left, Board::Small),
         Board::Large(g) => {
             let (mine, theirs) = if left { (LEFT, RIGHT) } else { (RIGHT, LEFT) };
             let boxed = |g| Board::Large(Box::new(g));
@@ -293,26 +344,33 @@ mod tests {
             }
         }
         let mut seed = 7u64;
-        for _ in 0..2000 {
-            let cells = (0..16)
-                .map(|_| {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    [0, 0, 1, 1, 2, 2, 3][(seed % 7) as usize]
-                })
-                .collect();
-            boards.push(Grid {
-                rows: 4,
-                cols: 4,
-                cells,
-            });
+        let shapes = [
+            (4, 4, 2000),
+            (1, 64, 300),
+            (2, 32, 300),
+            (8, 8, 300),
+            (5, 6, 300),
+            (3, 21, 300),
+            (7, 9, 300),
+        ];
+        for (rows, cols, count) in shapes {
+            for _ in 0..count {
+                let cells = (0..rows * cols)
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        [0, 0, 1, 1, 2, 2, 3][(seed % 7) as usize]
+                    })
+                    .collect();
+                boards.push(Grid { rows, cols, cells });
+            }
         }
         for g in &boards {
             let b = Bits::from_grid(g).expect("small");
             assert_eq!(b.to_grid(), *g);
             for (left, (mine, theirs)) in [(true, (LEFT, RIGHT)), (false, (RIGHT, LEFT))] {
-                let ours: Vec<Grid> = jumps(&b, left).iter().map(Bits::to_grid).collect();
+                let ours: Vec<Grid> = jumps(&b, left, |x| x.to_grid());
                 assert_eq!(ours, grid_jumps(g, mine, theirs), "{g:?}");
             }
             // The key is an image of the board under a symmetry, the same
