@@ -107,6 +107,13 @@ fn boards_with_symmetries_and_conjugates() {
     check("fission", &Fission, 200, || {
         FissionBoard::from_grid(grid(&mut rng, 4, 4, &[6, 2, 1]))
     });
+    // Oblong boards: the shape with fewer rows is the key's.
+    check("fission 3x4", &Fission, 100, || {
+        FissionBoard::from_grid(grid(&mut rng, 3, 4, &[6, 2, 1]))
+    });
+    check("fission 4x3", &Fission, 100, || {
+        FissionBoard::from_grid(grid(&mut rng, 4, 3, &[6, 2, 1]))
+    });
     // Boards beyond 64 squares keep the grid's moves and keys.
     check("fission on a grid", &Fission, 30, || {
         FissionBoard::Large(Box::new(grid(&mut rng, 3, 3, &[6, 2, 1])))

@@ -91,6 +91,40 @@ impl Shape {
         self.flip(self.turn(x))
     }
 
+    /// The least of the four images that keep rows as rows (the board,
+    /// turned half round, flipped, mirrored) of a board whose sets of
+    /// squares are `sets`, boards ordered by their sets in turn. The first
+    /// set mostly decides: the others are mapped only for the images that
+    /// tie on it. A mirror is a flip turned, so each set is flipped once.
+    pub fn least_upright<const N: usize>(self, sets: [u64; N]) -> [u64; N] {
+        let image = |x: u64, k: usize| match k {
+            0 => x,
+            1 => self.turn(x),
+            2 => self.flip(x),
+            _ => self.turn(self.flip(x)),
+        };
+        let Some(&lead) = sets.first() else {
+            return sets;
+        };
+        let flipped = self.flip(lead);
+        let leads = [lead, self.turn(lead), flipped, self.turn(flipped)];
+        let least = leads.into_iter().min().expect("four images");
+        let mut ties = (0..4).filter(|&k| leads[k] == least);
+        let first = ties.next().expect("the least is one of them");
+        let board = |k: usize| {
+            let mut out = sets;
+            out[0] = least;
+            for x in &mut out[1..] {
+                // An empty set is its own image.
+                if *x != 0 {
+                    *x = image(*x, k);
+                }
+            }
+            out
+        };
+        ties.fold(board(first), |best, k| best.min(board(k)))
+    }
+
     /// `x` reflected in the main diagonal (its shape is [`Shape::transposed`]).
     pub fn transpose(self, x: u64) -> u64 {
         let (rows, cols) = self.dims();
@@ -174,6 +208,57 @@ mod tests {
             assert_eq!(s.not_last_column(), s.all() & !last);
         }
         assert_eq!(Shape::of(9, 8), None);
+    }
+
+    #[test]
+    fn least_upright_is_the_least_of_the_four_images() {
+        let mut seed = 5u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for (rows, cols) in [
+            (1, 1),
+            (1, 7),
+            (4, 6),
+            (5, 6),
+            (4, 4),
+            (8, 8),
+            (2, 32),
+            (1, 64),
+        ] {
+            let s = Shape::of(rows, cols).unwrap();
+            for _ in 0..300 {
+                // Sparse sets, often empty or symmetric, so that images tie.
+                let mut set = || match next() % 4 {
+                    0 => 0,
+                    1 => next() & next() & next() & s.all(),
+                    _ => next() & s.all(),
+                };
+                let sets = [set(), set(), set()];
+                let images = [
+                    sets,
+                    sets.map(|x| s.turn(x)),
+                    sets.map(|x| s.flip(x)),
+                    sets.map(|x| s.mirror(x)),
+                ];
+                let least = images.into_iter().min().unwrap();
+                assert_eq!(s.least_upright(sets), least, "{rows}x{cols} {sets:?}");
+                let symmetric = [sets[0] & s.turn(sets[0]), sets[1], sets[2]];
+                let images = [
+                    symmetric,
+                    symmetric.map(|x| s.turn(x)),
+                    symmetric.map(|x| s.flip(x)),
+                    symmetric.map(|x| s.mirror(x)),
+                ];
+                assert_eq!(
+                    s.least_upright(symmetric),
+                    images.into_iter().min().unwrap()
+                );
+            }
+        }
         assert_eq!(Shape::of(300, 0), None);
     }
 }

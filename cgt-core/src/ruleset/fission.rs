@@ -7,6 +7,7 @@ use super::grid::Grid;
 use super::picture::{self, Picture, Piece};
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::Ruleset;
+use std::cmp::Ordering;
 
 /// The Fission ruleset (boards are positions).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -134,14 +135,17 @@ impl Bits {
     }
 
     /// The boards after each split along columns (`vertical`) or rows.
-    fn splits(&self, vertical: bool) -> Vec<Bits> {
+    fn splits<T>(&self, vertical: bool, made: impl Fn(Bits) -> T) -> Vec<T> {
         let step = if vertical { u32::from(self.shape.1) } else { 1 };
-        squares(self.splitting(vertical))
-            .map(|i| Bits {
+        let splitting = self.splitting(vertical);
+        let mut out = Vec::with_capacity(splitting.count_ones() as usize);
+        out.extend(squares(splitting).map(|i| {
+            made(Bits {
                 stones: self.stones & !(1 << i) | 1 << (i as u32 - step) | 1 << (i as u32 + step),
                 ..self.clone()
             })
-            .collect()
+        }));
+        out
     }
 
     fn map(&self, shape: Shape, f: impl Fn(u64) -> u64) -> Bits {
@@ -154,11 +158,12 @@ impl Bits {
 
     /// The least of the images that keep rows as rows (the rules).
     fn least_upright(&self) -> Bits {
-        let s = self.shape;
-        let turned = self.map(s, |x| s.turn(x));
-        let flipped = self.map(s, |x| s.flip(x));
-        let mirrored = turned.map(s, |x| s.flip(x));
-        self.clone().min(turned).min(flipped).min(mirrored)
+        let [stones, walls] = self.shape.least_upright([self.stones, self.walls]);
+        Bits {
+            shape: self.shape,
+            stones,
+            walls,
+        }
     }
 
     fn transposed(&self) -> Bits {
@@ -208,11 +213,7 @@ fn split_counts(b: &Board) -> (i32, i32) {
 /// The splits of stones along rows (`vertical` false) or columns.
 fn splits(b: &Board, vertical: bool) -> Vec<Board> {
     match b {
-        Board::Small(bits) => bits
-            .splits(vertical)
-            .into_iter()
-            .map(Board::Small)
-            .collect(),
+        Board::Small(bits) => bits.splits(vertical, Board::Small),
         Board::Large(g) => grid_splitting(g, vertical)
             .map(|(r, c)| {
                 let (a, b) = split_squares(g, r, c, vertical).expect("splits");
@@ -256,13 +257,24 @@ impl Ruleset for Fission {
         // the negative game (a tie goes to the upright image).
         match b {
             Board::Small(bits) => {
-                let (upright, transposed) =
-                    (bits.least_upright(), bits.transposed().least_upright());
-                if transposed < upright {
-                    (Board::Small(transposed), true)
-                } else {
-                    (Board::Small(upright), false)
-                }
+                // Boards are ordered by shape first: unless the board is
+                // square, the shape with fewer rows decides.
+                let (rows, cols) = bits.shape.dims();
+                let upright = || bits.least_upright();
+                let transposed = || bits.transposed().least_upright();
+                let (key, negated) = match rows.cmp(&cols) {
+                    Ordering::Less => (upright(), false),
+                    Ordering::Greater => (transposed(), true),
+                    Ordering::Equal => {
+                        let (u, t) = (upright(), transposed());
+                        if t < u {
+                            (t, true)
+                        } else {
+                            (u, false)
+                        }
+                    }
+                };
+                (Board::Small(key), negated)
             }
             Board::Large(g) => {
                 let (key, negated) = g.least_upright_or_transposed();

@@ -156,29 +156,13 @@ impl Bits {
     /// The least of the images that keep rows as rows: the board, mirrored,
     /// flipped and turned half round.
     fn least_upright(&self) -> Bits {
-        let s = self.shape;
-        // The board, turned, flipped and mirrored (a mirror is a flip
-        // turned): one flip and two turns of each set of squares.
-        let image = |x: u64, k: usize| match k {
-            0 => x,
-            1 => s.turn(x),
-            2 => s.flip(x),
-            _ => s.turn(s.flip(x)),
-        };
-        let flipped = s.flip(self.left);
-        let lefts = [self.left, s.turn(self.left), flipped, s.turn(flipped)];
-        // Boards are ordered by Left's stones first, which mostly decide:
-        // the other sets are mapped only for the images that tie.
-        let least = lefts.into_iter().min().expect("four images");
-        let mut ties = (0..4).filter(|&k| lefts[k] == least);
-        let first = ties.next().expect("the least is one of them");
-        let board = |k: usize| Bits {
-            shape: s,
-            left: least,
-            right: image(self.right, k),
-            off: if self.off == 0 { 0 } else { image(self.off, k) },
-        };
-        ties.fold(board(first), |best, k| best.min(board(k)))
+        let [left, right, off] = self.shape.least_upright([self.left, self.right, self.off]);
+        Bits {
+            shape: self.shape,
+            left,
+            right,
+            off,
+        }
     }
 }
 
