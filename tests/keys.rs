@@ -15,7 +15,7 @@ use cgt_core::ruleset::{
     fission::{Board as FissionBoard, Fission},
     konane::{Board as KonaneBoard, Konane},
     nogo::NoGo,
-    ski_jumps::SkiJumps,
+    ski_jumps::{SkiJumps, Slope},
     snort::Snort,
     toads::Toads,
     toppling_dominoes::TopplingDominoes,
@@ -142,7 +142,7 @@ fn boards_with_symmetries_and_conjugates() {
         grid(&mut rng, 3, 4, &[2, 3, 3])
     });
     check("ski jumps", &SkiJumps, 200, || {
-        grid(&mut rng, 4, 4, &[8, 1, 1, 1, 1])
+        Slope::from_grid(grid(&mut rng, 4, 4, &[8, 1, 1, 1, 1]))
     });
 }
 

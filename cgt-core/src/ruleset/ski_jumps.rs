@@ -5,6 +5,7 @@
 //! to the empty square below that; the skier jumped over becomes a slipper
 //! (`l` or `r`), which can no longer jump.
 
+use super::bits::{squares, Shape};
 use super::grid::Grid;
 use super::picture::{self, Picture, Piece};
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
@@ -33,18 +34,18 @@ pub static INFO: RulesetInfo = RulesetInfo {
             // Case matters here: upper case jumps, lower case slips.
             let text = Arg::text(args, 0, "the slope")?;
             let board = Grid::parse_exact(text, &SYMBOLS).map_err(|e| ArgError::at(0, e))?;
-            Ok(Positioned::boxed(SkiJumps, board))
+            Ok(Positioned::boxed(SkiJumps, Slope::from_grid(board)))
         },
     }],
     words: &[],
 };
 
 impl Notation for SkiJumps {
-    fn text(&self, g: &Grid) -> String {
-        format!("ski_jumps(\"{}\")", g.text(&SYMBOLS))
+    fn text(&self, g: &Slope) -> String {
+        format!("ski_jumps(\"{}\")", g.to_grid().text(&SYMBOLS))
     }
 
-    fn picture(&self, g: &Grid) -> Picture {
+    fn picture(&self, g: &Slope) -> Picture {
         let legend = &[
             ('.', Piece::Empty),
             ('L', Piece::Left),
@@ -56,7 +57,148 @@ impl Notation for SkiJumps {
     }
 }
 
-fn moves(g: &Grid, left: bool) -> Vec<Grid> {
+/// A slope: up to 64 squares as bit sets, a larger one as a grid (boxed,
+/// so that a position takes 48 bytes either way).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Slope {
+    /// Up to 64 squares.
+    Small(Skiers),
+    /// More than 64 squares.
+    Large(Box<Grid>),
+}
+
+impl Slope {
+    /// The slope of a grid of the cells of [`SYMBOLS`].
+    pub fn from_grid(g: Grid) -> Slope {
+        let Some(shape) = Shape::of(g.rows, g.cols) else {
+            return Slope::Large(Box::new(g));
+        };
+        let mut kinds = [0; 4];
+        for (i, &v) in g.cells.iter().enumerate() {
+            if v != 0 {
+                kinds[usize::from(v) - 1] |= 1 << i;
+            }
+        }
+        Slope::Small(Skiers { shape, kinds })
+    }
+
+    /// The slope as a grid.
+    pub fn to_grid(&self) -> Grid {
+        match self {
+            Slope::Small(b) => {
+                let (rows, cols) = b.shape.dims();
+                let cell = |i: usize| {
+                    let at = |k: usize| b.kinds[k] >> i & 1 != 0;
+                    (0..4).find(|&k| at(k)).map_or(0, |k| k as u8 + 1)
+                };
+                Grid {
+                    rows,
+                    cols,
+                    cells: (0..rows * cols).map(cell).collect(),
+                }
+            }
+            Slope::Large(g) => (**g).clone(),
+        }
+    }
+}
+
+/// A slope of up to 64 squares as bit sets (square `(r, c)` is bit
+/// `r * cols + c`): where each kind of skier stands, in the order of the
+/// cells' codes (Left's jumpers, Left's slippers, Right's jumpers, Right's
+/// slippers). It hashes and compares in a few words where a grid takes 64
+/// bytes.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Skiers {
+    shape: Shape,
+    kinds: [u64; 4],
+}
+
+impl std::hash::Hash for Skiers {
+    /// The four sets folded into one word by odd multipliers (equal slopes
+    /// fold alike; the memo hashes one word instead of six fields).
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let [a, b, c, d] = self.kinds;
+        let folded = a
+            ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ c.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            ^ d.wrapping_mul(0x1656_67B1_9E37_79F9);
+        state.write_u64(folded ^ u64::from(self.shape.0) << 56 ^ u64::from(self.shape.1) << 48);
+    }
+}
+
+/// The moves of a slope of bits, each made into a position by `made`, in
+/// the order [`grid_moves`] gives them: skiers in reading order, each
+/// slide nearest first, off the slope, then the jump.
+fn skier_moves<T>(b: &Skiers, left: bool, made: impl Fn(Skiers) -> T) -> Vec<T> {
+    // Indices in `kinds` of the mover's jumpers and slippers, and the
+    // opponent's.
+    let (jumper, slipper, their_jumper, their_slipper) =
+        if left { (0, 1, 2, 3) } else { (2, 3, 0, 1) };
+    let (rows, cols) = b.shape.dims();
+    let occupied = b.kinds.iter().fold(0, |acc, k| acc | k);
+    let theirs = b.kinds[their_jumper] | b.kinds[their_slipper];
+    let mine = b.kinds[jumper] | b.kinds[slipper];
+    let mut out = Vec::with_capacity(2 * mine.count_ones() as usize);
+    let with = |kinds: [u64; 4]| {
+        made(Skiers {
+            shape: b.shape,
+            kinds,
+        })
+    };
+    for i in squares(mine) {
+        let from = 1u64 << i;
+        let kind = if b.kinds[jumper] & from != 0 {
+            jumper
+        } else {
+            slipper
+        };
+        let mut lifted = b.kinds;
+        lifted[kind] &= !from;
+        // Slides: every empty square ahead up to the first skier, and off
+        // the slope if there is none.
+        let (r, c) = (i / cols, i % cols);
+        let mut blocked = false;
+        let mut at = c;
+        while (left && at + 1 < cols) || (!left && at > 0) {
+            at = if left { at + 1 } else { at - 1 };
+            let to = 1u64 << (r * cols + at);
+            if occupied & to != 0 {
+                blocked = true;
+                break;
+            }
+            let mut kinds = lifted;
+            kinds[kind] |= to;
+            out.push(with(kinds));
+        }
+        if !blocked {
+            out.push(with(lifted));
+        }
+        if kind == jumper && r + 2 < rows {
+            let (below, beyond) = (from << cols, from << (2 * cols));
+            if theirs & below != 0 && occupied & beyond == 0 {
+                let mut kinds = lifted;
+                kinds[their_jumper] &= !below;
+                kinds[their_slipper] |= below;
+                kinds[jumper] |= beyond;
+                out.push(with(kinds));
+            }
+        }
+    }
+    out
+}
+
+fn moves(g: &Slope, left: bool) -> Vec<Slope> {
+    match g {
+        Slope::Small(b) => skier_moves(b, left, Slope::Small),
+        Slope::Large(g) => grid_moves(g, left)
+            .into_iter()
+            .map(|g| Slope::Large(Box::new(g)))
+            .collect(),
+    }
+}
+
+/// The moves of a slope as a grid, cell by cell (slopes beyond 64 squares).
+fn grid_moves(g: &Grid, left: bool) -> Vec<Grid> {
     let (jumper, slipper, their_jumper, their_slipper) = if left {
         (LEFT_JUMPER, LEFT_SLIPPER, RIGHT_JUMPER, RIGHT_SLIPPER)
     } else {
@@ -103,13 +245,54 @@ fn moves(g: &Grid, left: bool) -> Vec<Grid> {
 }
 
 impl Ruleset for SkiJumps {
-    type Position = Grid;
+    type Position = Slope;
 
-    fn left_options(&self, g: &Grid) -> Vec<Grid> {
+    fn left_options(&self, g: &Slope) -> Vec<Slope> {
         moves(g, true)
     }
 
-    fn right_options(&self, g: &Grid) -> Vec<Grid> {
+    fn right_options(&self, g: &Slope) -> Vec<Slope> {
         moves(g, false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_of_bits_are_those_of_the_grid() {
+        let mut seed = 3u64;
+        for (rows, cols, count) in [
+            (4, 9, 2000),
+            (1, 64, 200),
+            (2, 32, 200),
+            (8, 8, 500),
+            (5, 3, 500),
+        ] {
+            for _ in 0..count {
+                let cells = (0..rows * cols)
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        [0, 0, 0, 0, 1, 2, 3, 4][(seed % 8) as usize]
+                    })
+                    .collect();
+                let g = Grid { rows, cols, cells };
+                let slope = Slope::from_grid(g.clone());
+                assert!(matches!(slope, Slope::Small(_)));
+                assert_eq!(slope.to_grid(), g);
+                for left in [true, false] {
+                    let ours: Vec<Grid> = moves(&slope, left).iter().map(Slope::to_grid).collect();
+                    assert_eq!(ours, grid_moves(&g, left), "{g:?}");
+                }
+            }
+        }
+        let big = Grid::parse_exact(&["L..R.l..r.L.R"; 5].join("|"), &SYMBOLS).unwrap();
+        let slope = Slope::from_grid(big.clone());
+        assert!(matches!(slope, Slope::Large(_)));
+        let found: Vec<Grid> = moves(&slope, true).iter().map(Slope::to_grid).collect();
+        assert_eq!(found, grid_moves(&big, true));
     }
 }
