@@ -28,3 +28,13 @@ pub mod number;
 pub mod ruleset;
 pub mod sensible;
 pub mod sls_game;
+
+/// The next word of a xorshift sequence from `seed`, for the unit tests'
+/// random cases (the same cases on every run).
+#[cfg(test)]
+pub(crate) fn xorshift(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}

@@ -636,12 +636,7 @@ mod tests {
     #[test]
     fn simplest_in_words_as_exactly() {
         let mut seed = 7u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = move || crate::xorshift(&mut seed);
         let end = |next: &mut dyn FnMut() -> u64| {
             let exp = (next() % 34) as u32;
             let num = match next() % 4 {

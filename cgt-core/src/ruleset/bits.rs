@@ -189,9 +189,7 @@ mod tests {
         ] {
             let s = Shape::of(rows, cols).unwrap();
             for _ in 0..50 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                crate::xorshift(&mut seed);
                 let x = seed & s.all();
                 let (lr, lc) = (rows - 1, cols - 1);
                 assert_eq!(s.turn(x), image(x, s, |r, c| (lr - r, lc - c), cols));
@@ -213,12 +211,7 @@ mod tests {
     #[test]
     fn least_upright_is_the_least_of_the_four_images() {
         let mut seed = 5u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = move || crate::xorshift(&mut seed);
         for (rows, cols) in [
             (1, 1),
             (1, 7),

@@ -803,9 +803,7 @@ mod tests {
                             .map(|_| {
                                 (0..cols)
                                     .map(|_| {
-                                        seed ^= seed << 13;
-                                        seed ^= seed >> 7;
-                                        seed ^= seed << 17;
+                                        crate::xorshift(&mut seed);
                                         !seed.is_multiple_of(3)
                                     })
                                     .collect()

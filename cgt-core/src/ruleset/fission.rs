@@ -295,9 +295,7 @@ mod tests {
             for _ in 0..300 {
                 let cells = (0..rows * cols)
                     .map(|_| {
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
+                        crate::xorshift(&mut seed);
                         [0, 0, 0, 1, 1, 2][(seed % 6) as usize]
                     })
                     .collect();

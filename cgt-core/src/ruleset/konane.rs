@@ -341,9 +341,7 @@ mod tests {
             for _ in 0..count {
                 let cells = (0..rows * cols)
                     .map(|_| {
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
+                        crate::xorshift(&mut seed);
                         [0, 0, 1, 1, 2, 2, 3][(seed % 7) as usize]
                     })
                     .collect();

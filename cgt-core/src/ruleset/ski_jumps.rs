@@ -273,9 +273,7 @@ mod tests {
             for _ in 0..count {
                 let cells = (0..rows * cols)
                     .map(|_| {
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
+                        crate::xorshift(&mut seed);
                         [0, 0, 0, 0, 1, 2, 3, 4][(seed % 8) as usize]
                     })
                     .collect();

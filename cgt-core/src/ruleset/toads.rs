@@ -554,12 +554,7 @@ mod tests {
     /// Random strips of `1..=max` squares, a third of them empty.
     fn strips(max: usize, count: usize) -> Vec<Vec<u8>> {
         let mut seed = 11u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = move || crate::xorshift(&mut seed);
         (0..count)
             .map(|_| {
                 let n = 1 + (next() % max as u64) as usize;
