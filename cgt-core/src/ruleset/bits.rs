@@ -125,6 +125,29 @@ impl Shape {
         ties.fold(board(first), |best, k| best.min(board(k)))
     }
 
+    /// The least image of a board whose sets of squares are `sets`, under
+    /// the upright symmetries of the board and of its transpose: its shape,
+    /// its sets, and whether it is an image of the transpose (a tie goes to
+    /// the board's own). Shapes are compared first, so the orientation with
+    /// fewer rows is the least: only a square board has both compared.
+    pub fn least_oriented<const N: usize>(self, sets: [u64; N]) -> (Shape, [u64; N], bool) {
+        let upright = || self.least_upright(sets);
+        let turned = self.transposed();
+        let transposed = || turned.least_upright(sets.map(|x| self.transpose(x)));
+        match self.0.cmp(&self.1) {
+            std::cmp::Ordering::Less => (self, upright(), false),
+            std::cmp::Ordering::Greater => (turned, transposed(), true),
+            std::cmp::Ordering::Equal => {
+                let (u, t) = (upright(), transposed());
+                if t < u {
+                    (self, t, true)
+                } else {
+                    (self, u, false)
+                }
+            }
+        }
+    }
+
     /// `x` reflected in the main diagonal (its shape is [`Shape::transposed`]).
     pub fn transpose(self, x: u64) -> u64 {
         let (rows, cols) = self.dims();

@@ -7,7 +7,6 @@ use super::grid::Grid;
 use super::picture::{self, Picture, Piece};
 use super::registry::{Arg, ArgError, Constructor, Notation, Positioned, RulesetInfo};
 use super::Ruleset;
-use std::cmp::Ordering;
 
 /// The Fission ruleset (boards are positions).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -148,14 +147,6 @@ impl Bits {
         out
     }
 
-    fn map(&self, shape: Shape, f: impl Fn(u64) -> u64) -> Bits {
-        Bits {
-            shape,
-            stones: f(self.stones),
-            walls: f(self.walls),
-        }
-    }
-
     /// The least of the images that keep rows as rows (the rules).
     fn least_upright(&self) -> Bits {
         let [stones, walls] = self.shape.least_upright([self.stones, self.walls]);
@@ -164,10 +155,6 @@ impl Bits {
             stones,
             walls,
         }
-    }
-
-    fn transposed(&self) -> Bits {
-        self.map(self.shape.transposed(), |x| self.shape.transpose(x))
     }
 }
 
@@ -257,22 +244,12 @@ impl Ruleset for Fission {
         // the negative game (a tie goes to the upright image).
         match b {
             Board::Small(bits) => {
-                // Boards are ordered by shape first: unless the board is
-                // square, the shape with fewer rows decides.
-                let (rows, cols) = bits.shape.dims();
-                let upright = || bits.least_upright();
-                let transposed = || bits.transposed().least_upright();
-                let (key, negated) = match rows.cmp(&cols) {
-                    Ordering::Less => (upright(), false),
-                    Ordering::Greater => (transposed(), true),
-                    Ordering::Equal => {
-                        let (u, t) = (upright(), transposed());
-                        if t < u {
-                            (t, true)
-                        } else {
-                            (u, false)
-                        }
-                    }
+                let sets = [bits.stones, bits.walls];
+                let (shape, [stones, walls], negated) = bits.shape.least_oriented(sets);
+                let key = Bits {
+                    shape,
+                    stones,
+                    walls,
                 };
                 (Board::Small(key), negated)
             }

@@ -130,35 +130,13 @@ impl Bits {
         Grid { rows, cols, cells }
     }
 
-    /// The board with `f` applied to each set of squares, in `shape`.
-    fn map(&self, shape: Shape, f: impl Fn(u64) -> u64) -> Bits {
-        Bits {
-            shape,
-            left: f(self.left),
-            right: f(self.right),
-            off: f(self.off),
-        }
-    }
-
     /// The least of the board's images under the eight symmetries of the
     /// square (the fewest rows first): every symmetry keeps the rules.
     fn least_image(&self) -> Bits {
-        let (rows, cols) = self.shape.dims();
-        let transposed = || self.map(self.shape.transposed(), |x| self.shape.transpose(x));
-        match rows.cmp(&cols) {
-            // Fewer rows than columns is the least shape.
-            std::cmp::Ordering::Less => self.least_upright(),
-            std::cmp::Ordering::Greater => transposed().least_upright(),
-            std::cmp::Ordering::Equal => self.least_upright().min(transposed().least_upright()),
-        }
-    }
-
-    /// The least of the images that keep rows as rows: the board, mirrored,
-    /// flipped and turned half round.
-    fn least_upright(&self) -> Bits {
-        let [left, right, off] = self.shape.least_upright([self.left, self.right, self.off]);
+        let sets = [self.left, self.right, self.off];
+        let (shape, [left, right, off], _) = self.shape.least_oriented(sets);
         Bits {
-            shape: self.shape,
+            shape,
             left,
             right,
             off,
