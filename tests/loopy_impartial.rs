@@ -169,3 +169,170 @@ fn nim_value_of_positions_that_repeat() {
     let e = s.run_line("nim_value(LOOP(0))").unwrap_err().to_string();
     assert!(e.contains("not an impartial game"), "{e}");
 }
+
+/// Every partition of `n` into heaps, each in increasing order.
+fn partitions(n: u64) -> Vec<Vec<u64>> {
+    fn parts(n: u64, least: u64, prefix: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        if n == 0 {
+            out.push(prefix.clone());
+            return;
+        }
+        for h in least..=n {
+            prefix.push(h);
+            parts(n - h, h, prefix, out);
+            prefix.pop();
+        }
+    }
+    let mut out = Vec::new();
+    parts(n, 1, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The game graph of Fair Shares and Varied Pairs on the partitions of
+/// `n`, read from the rules here (not from the ruleset): q is an option of
+/// p when p becomes q by splitting one heap into equal heaps or by joining
+/// two heaps of different sizes.
+fn fair_shares_graph(n: u64) -> (Vec<Vec<u64>>, Vec<Vec<u32>>) {
+    let all = partitions(n);
+    let sorted = |mut v: Vec<u64>| {
+        v.sort_unstable();
+        v
+    };
+    let mut options = Vec::new();
+    for p in &all {
+        let mut reached = Vec::new();
+        for i in 0..p.len() {
+            let mut rest = p.clone();
+            let h = rest.remove(i);
+            for d in 1..h {
+                if h % d == 0 {
+                    let mut q = rest.clone();
+                    q.extend(std::iter::repeat_n(d, (h / d) as usize));
+                    reached.push(sorted(q));
+                }
+            }
+            for j in 0..p.len() {
+                if j != i && p[j] != h {
+                    let mut q: Vec<u64> = (0..p.len())
+                        .filter(|&k| k != i && k != j)
+                        .map(|k| p[k])
+                        .collect();
+                    q.push(h + p[j]);
+                    reached.push(sorted(q));
+                }
+            }
+        }
+        let mut ids: Vec<u32> = reached
+            .iter()
+            .map(|q| all.iter().position(|r| r == q).unwrap() as u32)
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        options.push(ids);
+    }
+    (all, options)
+}
+
+/// Fair Shares and Varied Pairs (Winning Ways ch. 12), the built-in loopy
+/// impartial ruleset: its generalized Sprague-Grundy values predict the
+/// outcome of every sum of two positions of up to 12 coins each, checked
+/// by retrograde analysis of the sum's graph as read from the rules.
+#[test]
+fn fair_shares_values_predict_the_outcomes_of_sums() {
+    use cgt_core::ruleset::fair_shares::FairShares;
+    use cgt_core::ruleset::Evaluator;
+    let mut ev = Evaluator::new(&FairShares);
+    let graphs: Vec<_> = (1..=12).map(fair_shares_graph).collect();
+    let values: Vec<Vec<GeneralizedNim>> = graphs
+        .iter()
+        .map(|(all, _)| {
+            all.iter()
+                .map(|p| ev.generalized_nim_value(p).unwrap())
+                .collect()
+        })
+        .collect();
+    let mut infinite = 0;
+    for (a, (pa, ga)) in graphs.iter().enumerate() {
+        // Each position alone, and its value against the graph's own.
+        let alone = retrograde(&[ga]);
+        assert_eq!(values[a], cgt_core::loopy::impartial::values(ga));
+        for (i, v) in values[a].iter().enumerate() {
+            assert_eq!(v.outcome(), alone[i], "{:?}", pa[i]);
+            infinite += usize::from(matches!(v, GeneralizedNim::Infinite(_)));
+        }
+        for (b, (_, gb)) in graphs.iter().enumerate().skip(a) {
+            let sum = retrograde(&[ga, gb]);
+            for i in 0..ga.len() {
+                for j in 0..gb.len() {
+                    let v = values[a][i].add(&values[b][j]);
+                    assert_eq!(
+                        v.outcome(),
+                        sum[i * gb.len() + j],
+                        "{:?} + {:?}",
+                        pa[i],
+                        graphs[b].0[j]
+                    );
+                }
+            }
+        }
+    }
+    // The loops matter: some positions are infinite.
+    assert!(infinite > 0);
+}
+
+/// The outcome of a Fair Shares position read from its sides (where they
+/// are stoppers) agrees with the one from its generalized value, and the
+/// language answers `outcome_class` even where the sides are not found.
+#[test]
+fn fair_shares_sides_and_generalized_values_agree() {
+    use cgt_core::game::Arena;
+    use cgt_core::loopy::LoopyOutcome;
+    use cgt_core::ruleset::fair_shares::FairShares;
+    use cgt_core::ruleset::Evaluator;
+    let mut ev = Evaluator::new(&FairShares);
+    let mut arena = Arena::new();
+    let (mut sided, mut compared) = (0, 0);
+    // Every position of up to 9 coins (all stoppers), and 12 coins in one
+    // heap, whose value is sided.
+    let positions = (1..=9).flat_map(partitions).chain([vec![12]]);
+    for p in positions {
+        let g = ev.generalized_nim_value(&p).unwrap();
+        let Ok(sides) = ev.loopy_value(&mut arena, &p) else {
+            continue;
+        };
+        let want = match g.outcome() {
+            ImpartialOutcome::Previous => LoopyOutcome::P,
+            ImpartialOutcome::Next => LoopyOutcome::N,
+            ImpartialOutcome::Draw => LoopyOutcome::D,
+        };
+        assert_eq!(sides.outcome(&mut arena), want, "{p:?}: {g:?}");
+        compared += 1;
+        sided += usize::from(sides.as_stopper().is_none());
+    }
+    println!("{compared} compared, {sided} sided");
+    assert!(
+        compared > 50 && sided > 0,
+        "{compared} compared, {sided} sided"
+    );
+    let mut s = cgt_lang::Session::new();
+    for (expr, want) in [
+        ("nim_value(fair_shares_and_varied_pairs(10))", "2"),
+        ("nim_value(fair_shares_and_varied_pairs(12))", "inf[0]"),
+        // No stopper is found for a side of 10 coins: the outcome comes
+        // from the generalized value.
+        ("outcome_class(fair_shares_and_varied_pairs(10))", "N"),
+        ("outcome_class(fair_shares_and_varied_pairs(12))", "N"),
+        ("value(fair_shares_and_varied_pairs([3, 1]))", "*2"),
+        (
+            "fair_shares_and_varied_pairs([1, 3, 1])",
+            "fair_shares_and_varied_pairs([1,1,3])",
+        ),
+    ] {
+        assert_eq!(s.run_line(expr).unwrap(), want, "{expr}");
+    }
+    let e = s
+        .run_line("fair_shares_and_varied_pairs([2, 0])")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("at least one coin"), "{e}");
+}

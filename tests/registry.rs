@@ -77,6 +77,7 @@ const POSITIONS: &[&str] = &[
     "fox_and_geese([(4,2),(4,4),(4,6),(4,8)], (2,8))",
     "fox_and_geese([(3,1),(3,3)], (1,1), [6, 2])",
     "backsliding_toads_and_frogs(\"TT.F.F\")",
+    "fair_shares_and_varied_pairs([1,2,4])",
     "partizan_subtraction([1,3], [2,3], [2,5])",
     "partizan_take_and_break(\"0.77\", \"0.07\", [3,4])",
 ];

@@ -7,6 +7,7 @@ pub mod clobber;
 pub mod col;
 pub mod cutcake;
 pub mod domineering;
+pub mod fair_shares;
 pub mod fission;
 pub mod fox_and_geese;
 pub mod graph;

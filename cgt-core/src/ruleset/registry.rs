@@ -26,6 +26,7 @@ pub static RULESETS: &[&RulesetInfo] = &[
     &super::col::INFO,
     &super::cutcake::INFO,
     &super::domineering::INFO,
+    &super::fair_shares::INFO,
     &super::fission::INFO,
     &super::fox_and_geese::INFO,
     &super::hackenbush::INFO,

@@ -28,6 +28,9 @@ struct Explored<P> {
     /// Positions that split: their first list is their components, whose
     /// values add (sided values by upsum and downsum).
     sums: Vec<bool>,
+    /// Whether the exploration stopped at a position where the players'
+    /// moves differ (only when asked to, for impartial values).
+    partizan: bool,
 }
 
 /// Values the key `root` and every key it reaches into `memo`, or
@@ -48,7 +51,7 @@ pub(super) fn fill<R: Ruleset>(
         known,
         sums,
         ..
-    } = explore(rs, root, true, |k| {
+    } = explore(rs, root, true, false, |k| {
         memo.get(k)
             .cloned()
             .or_else(|| rs.known_stopper(k).map(|s| Sides::stopper(s.value(arena))))
@@ -82,11 +85,13 @@ pub(super) fn fill<R: Ruleset>(
 
 /// Every position reachable from `root`, breadth first: a position that
 /// `known` values is not explored, and one that splits (where `split`)
-/// keeps its components instead of its options.
+/// keeps its components instead of its options. Where `impartial`, the
+/// walk stops at the first position whose players' moves differ.
 fn explore<R: Ruleset>(
     rs: &R,
     root: &R::Position,
     split: bool,
+    impartial: bool,
     mut known: impl FnMut(&R::Position) -> Option<Sides>,
 ) -> Explored<R::Position> {
     let mut ex = Explored {
@@ -95,6 +100,7 @@ fn explore<R: Ruleset>(
         options: Vec::new(),
         known: Vec::new(),
         sums: Vec::new(),
+        partizan: false,
     };
     // The number of a key, new ones added.
     let mut id_of = |ex: &mut Explored<R::Position>, k: R::Position| -> u32 {
@@ -137,6 +143,10 @@ fn explore<R: Ruleset>(
                     ids.sort_unstable();
                     ids.dedup();
                     ex.options[next][side] = ids;
+                }
+                if impartial && ex.options[next][0] != ex.options[next][1] {
+                    ex.partizan = true;
+                    return ex;
                 }
             }
         }
@@ -376,8 +386,8 @@ pub(super) fn nim_fill<R: Ruleset>(
     if memo.contains_key(root) {
         return Ok(());
     }
-    let ex = explore(rs, root, false, |_| None);
-    if ex.options.iter().any(|[left, right]| left != right) {
+    let ex = explore(rs, root, false, true, |_| None);
+    if ex.partizan {
         return Err(NotImpartial);
     }
     let options: Vec<Vec<u32>> = ex.options.into_iter().map(|[left, _]| left).collect();

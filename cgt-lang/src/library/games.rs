@@ -1249,7 +1249,10 @@ impl Predicates for Arena {
 /// The generalized Sprague-Grundy value of a position whose rules let it
 /// repeat, or of a sum of such positions and short impartial games; `None`
 /// if something in it is not impartial.
-fn generalized_nim_of(s: &mut dyn Context, v: &Value) -> Option<cgt_core::loopy::GeneralizedNim> {
+pub(crate) fn generalized_nim_of(
+    s: &mut dyn Context,
+    v: &Value,
+) -> Option<cgt_core::loopy::GeneralizedNim> {
     use cgt_core::loopy::GeneralizedNim;
     match v {
         Value::Position(p) if p.repeats() => {

@@ -8,7 +8,10 @@ use crate::error::Error;
 use crate::value::Value;
 use crate::world::{loopy_value, not_stopper_sided};
 use cgt_core::game::Arena;
-use cgt_core::loopy::{ordinal, variety, Loopy, Pseudonumber, Sides, Stopper, VarietyError};
+use cgt_core::loopy::{
+    ordinal, variety, GeneralizedNim, ImpartialOutcome, Loopy, LoopyOutcome, Pseudonumber, Sides,
+    Stopper, VarietyError,
+};
 use std::sync::Arc;
 
 /// What a stopper's version of a built-in computes.
@@ -255,6 +258,26 @@ pub fn for_sided(name: &str) -> Option<ForSided> {
         },
         "value" => |_, g, _| Ok(Value::Sided(Arc::new(g.clone()))),
         "outcome_class" => |s, g, _| Ok(Value::Outcome(g.outcome(s.arena()))),
+        _ => return None,
+    })
+}
+
+/// A built-in's version for an impartial game whose positions repeat,
+/// by its generalized Sprague-Grundy value.
+pub type ForLoopyImpartial = fn(&mut dyn Context, &GeneralizedNim, &Args) -> Result<Value, Error>;
+
+/// The version of the built-in `name` for impartial games whose positions
+/// repeat, if it has one: the outcome class is the value's (a draw for
+/// `inf[K]` without 0 in K), whether or not the sides are stoppers.
+pub fn for_loopy_impartial(name: &str) -> Option<ForLoopyImpartial> {
+    Some(match name {
+        "outcome_class" => |_, g, _| {
+            Ok(Value::Outcome(match g.outcome() {
+                ImpartialOutcome::Previous => LoopyOutcome::P,
+                ImpartialOutcome::Next => LoopyOutcome::N,
+                ImpartialOutcome::Draw => LoopyOutcome::D,
+            }))
+        },
         _ => return None,
     })
 }

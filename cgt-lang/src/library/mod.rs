@@ -97,7 +97,16 @@ impl Builtin {
         // it repeat, as its loopy value) picks the stopper version, if any;
         // the argument is looked at first, as most calls have none.
         if let Some(v) = a.values.first().filter(|v| crate::world::is_loopy(v)) {
-            if let Value::Stopper(g) = v {
+            // An impartial game whose positions repeat answers from its
+            // generalized Sprague-Grundy value, which needs no sides.
+            if let Some(f) = loopy::for_loopy_impartial(self.name) {
+                if let Some(g) = games::generalized_nim_of(s, v) {
+                    return f(s, &g, a);
+                }
+            }
+            if loopy::for_stopper(self.name).is_none() && loopy::for_sided(self.name).is_none() {
+                // Nothing to pick: the function takes the game as it is.
+            } else if let Value::Stopper(g) = v {
                 if let Some(f) = loopy::for_stopper(self.name) {
                     return f(s, g, a);
                 }

@@ -449,6 +449,15 @@ def error(*args: Any, session: Optional[Session] = None) -> Any:
     printed), at the place of the call: for checks in user code, e.g. if n < 0 then error("n
     must be at least 0") end. Example: if 1 > 2 then error("impossible") else "fine" end"""
 
+def fair_shares_and_varied_pairs(*args: Any, session: Optional[Session] = None) -> Any:
+    """fair_shares_and_varied_pairs(n) or fair_shares_and_varied_pairs([h1, h2, ...]): Fair
+    Shares and Varied Pairs (Winning Ways ch. 12): heaps of coins; a move divides one heap
+    into two or more heaps of equal size, or unites two heaps of different sizes. The same
+    moves for both players, and positions repeat: nim_value gives the generalized Sprague-
+    Grundy value (n, or inf[K]), value the loopy value. One heap of n coins, or a list of
+    heap sizes (at most 1000 coins in all). Example:
+    nim_value(fair_shares_and_varied_pairs([3, 1]))"""
+
 def far_star(*args: Any, session: Optional[Session] = None) -> Any:
     """far_star(G): The far (remote) star used by the atomic weight calculus: *N with N one
     more than the largest nimber among G's canonical followers (at least *). Example:
