@@ -12,9 +12,11 @@
 //! the pairs of positions, solved by repeated attractors ([`SidedTable`]).
 //! A side is found by deleting, one at a time, the moves on alternating
 //! cycles whose deletion keeps the side's value (each deletion checked by
-//! that order) until the graph is a stopper, which is then made canonical;
-//! a game whose side no such deletion turns into a stopper (Bach's
-//! carousel) is reported, not guessed.
+//! that order) until the graph is a stopper, which is then made canonical.
+//! Where no deletion keeps the values, a reversible move on a cycle is
+//! bypassed instead (checked the same way), and the deletions go on. A
+//! game whose side no such steps turn into a stopper (Bach's carousel) is
+//! reported, not guessed.
 
 use super::graph::Graph;
 use super::order::{reversed, Reversed};
@@ -373,10 +375,52 @@ fn without_alternating_cycles(mut g: Graph, starts: &[u32], side: Side) -> Optio
                 deleted = true;
             }
         }
-        if !deleted {
+        if !deleted && !bypass_one(&mut g, &live, side) {
             return None;
         }
     }
+}
+
+/// Bypasses one reversible move on an alternating cycle, where that keeps
+/// every vertex's `side` value (checked both ways): a Left move from `v`
+/// to `a` with a Right option `b <= v` on this side is replaced by `b`'s
+/// Left options (and the same for Right). Deletions alone can stall where
+/// the stopper needs a move that no position offers yet (Fair Shares and
+/// Varied Pairs with 10 coins is `*2` on both sides); false if no bypass
+/// keeps the values.
+fn bypass_one(g: &mut Graph, live: &[u32], side: Side) -> bool {
+    let mut alive = vec![false; g.len()];
+    for &v in live {
+        alive[v as usize] = true;
+    }
+    let cyclic: Vec<_> = cycle_moves(g)
+        .into_iter()
+        .filter(|&(v, _, _)| alive[v as usize])
+        .collect();
+    if cyclic.is_empty() {
+        return false;
+    }
+    let table = SidedTable::new(g, g, side);
+    let diagonal: Vec<(u32, u32)> = live.iter().map(|&u| (u, u)).collect();
+    for (v, left, a) in cyclic {
+        for &b in g.options(a, !left) {
+            let reverses = if left { table.le(b, v) } else { table.le(v, b) };
+            if b == v || !reverses {
+                continue;
+            }
+            let mut h = g.clone();
+            let mut through: Vec<u32> = g.options(b, left).clone();
+            let opts = h.options_mut(v, left);
+            opts.retain(|&x| x != a);
+            through.retain(|x| !opts.contains(x));
+            opts.extend(through);
+            if le_all(g, &h, side, &diagonal) && le_all(&h, g, side, &diagonal) {
+                *g = h;
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// `g` with every vertex whose `side` is `on` made `{pass|}` and every
