@@ -306,11 +306,7 @@ fn fair_shares_sides_and_generalized_values_agree() {
             let star = arena.nimber(n);
             assert_eq!(sides.as_stopper(), Some(&Loopy::Short(star)), "{p:?}");
         }
-        let want = match g.outcome() {
-            ImpartialOutcome::Previous => LoopyOutcome::P,
-            ImpartialOutcome::Next => LoopyOutcome::N,
-            ImpartialOutcome::Draw => LoopyOutcome::D,
-        };
+        let want: LoopyOutcome = g.outcome().into();
         assert_eq!(sides.outcome(&mut arena), want, "{p:?}: {g:?}");
         compared += 1;
         sided += usize::from(sides.as_stopper().is_none());

@@ -358,13 +358,13 @@ fn without_alternating_cycles(mut g: Graph, starts: &[u32], side: Side) -> Optio
         // The side's player is the one who loses nothing by giving up a
         // move into a cycle: try the other player's moves first.
         cyclic.sort_by_key(|&(_, left, _)| left == (side == Side::On));
+        let diagonal: Vec<(u32, u32)> = live.iter().map(|&u| (u, u)).collect();
         let mut deleted = false;
-        for (v, left, w) in cyclic {
+        for &(v, left, w) in &cyclic {
             let mut h = g.clone();
             h.options_mut(v, left).retain(|&x| x != w);
             // Without a Left move a game is at most what it was, without a
             // Right move at least: one comparison says it is the same.
-            let diagonal: Vec<(u32, u32)> = live.iter().map(|&u| (u, u)).collect();
             let kept = if left {
                 le_all(&g, &h, side, &diagonal)
             } else {
@@ -375,34 +375,29 @@ fn without_alternating_cycles(mut g: Graph, starts: &[u32], side: Side) -> Optio
                 deleted = true;
             }
         }
-        if !deleted && !bypass_one(&mut g, &live, side) {
+        // Nothing deleted: `g` is unchanged, and so are its cyclic moves.
+        if !deleted && !bypass_one(&mut g, &diagonal, &cyclic, side) {
             return None;
         }
     }
 }
 
-/// Bypasses one reversible move on an alternating cycle, where that keeps
-/// every vertex's `side` value (checked both ways): a Left move from `v`
+/// Bypasses one of the reversible moves `cyclic` (moves on alternating
+/// cycles), where that keeps the `side` value of every vertex `(u, u)` of
+/// `diagonal` (checked both ways): a Left move from `v`
 /// to `a` with a Right option `b <= v` on this side is replaced by `b`'s
 /// Left options (and the same for Right). Deletions alone can stall where
 /// the stopper needs a move that no position offers yet (Fair Shares and
 /// Varied Pairs with 10 coins is `*2` on both sides); false if no bypass
 /// keeps the values.
-fn bypass_one(g: &mut Graph, live: &[u32], side: Side) -> bool {
-    let mut alive = vec![false; g.len()];
-    for &v in live {
-        alive[v as usize] = true;
-    }
-    let cyclic: Vec<_> = cycle_moves(g)
-        .into_iter()
-        .filter(|&(v, _, _)| alive[v as usize])
-        .collect();
-    if cyclic.is_empty() {
-        return false;
-    }
+fn bypass_one(
+    g: &mut Graph,
+    diagonal: &[(u32, u32)],
+    cyclic: &[(u32, bool, u32)],
+    side: Side,
+) -> bool {
     let table = SidedTable::new(g, g, side);
-    let diagonal: Vec<(u32, u32)> = live.iter().map(|&u| (u, u)).collect();
-    for (v, left, a) in cyclic {
+    for &(v, left, a) in cyclic {
         for &b in g.options(a, !left) {
             let reverses = if left { table.le(b, v) } else { table.le(v, b) };
             if b == v || !reverses {
@@ -414,7 +409,7 @@ fn bypass_one(g: &mut Graph, live: &[u32], side: Side) -> bool {
             opts.retain(|&x| x != a);
             through.retain(|x| !opts.contains(x));
             opts.extend(through);
-            if le_all(g, &h, side, &diagonal) && le_all(&h, g, side, &diagonal) {
+            if le_all(g, &h, side, diagonal) && le_all(&h, g, side, diagonal) {
                 *g = h;
                 return true;
             }
@@ -736,6 +731,19 @@ impl From<crate::analysis::Outcome> for LoopyOutcome {
             Outcome::R => LoopyOutcome::R,
             Outcome::N => LoopyOutcome::N,
             Outcome::P => LoopyOutcome::P,
+        }
+    }
+}
+
+impl From<super::ImpartialOutcome> for LoopyOutcome {
+    /// A loopy impartial game's outcome (its generalized value's) among
+    /// the loopy classes.
+    fn from(o: super::ImpartialOutcome) -> Self {
+        use super::ImpartialOutcome;
+        match o {
+            ImpartialOutcome::Previous => LoopyOutcome::P,
+            ImpartialOutcome::Next => LoopyOutcome::N,
+            ImpartialOutcome::Draw => LoopyOutcome::D,
         }
     }
 }

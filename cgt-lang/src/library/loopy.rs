@@ -9,8 +9,7 @@ use crate::value::Value;
 use crate::world::{loopy_value, not_stopper_sided};
 use cgt_core::game::Arena;
 use cgt_core::loopy::{
-    ordinal, variety, GeneralizedNim, ImpartialOutcome, Loopy, LoopyOutcome, Pseudonumber, Sides,
-    Stopper, VarietyError,
+    ordinal, variety, GeneralizedNim, Loopy, Pseudonumber, Sides, Stopper, VarietyError,
 };
 use std::sync::Arc;
 
@@ -271,13 +270,7 @@ pub type ForLoopyImpartial = fn(&mut dyn Context, &GeneralizedNim, &Args) -> Res
 /// `inf[K]` without 0 in K), whether or not the sides are stoppers.
 pub fn for_loopy_impartial(name: &str) -> Option<ForLoopyImpartial> {
     Some(match name {
-        "outcome_class" => |_, g, _| {
-            Ok(Value::Outcome(match g.outcome() {
-                ImpartialOutcome::Previous => LoopyOutcome::P,
-                ImpartialOutcome::Next => LoopyOutcome::N,
-                ImpartialOutcome::Draw => LoopyOutcome::D,
-            }))
-        },
+        "outcome_class" => |_, g, _| Ok(Value::Outcome(g.outcome().into())),
         _ => return None,
     })
 }

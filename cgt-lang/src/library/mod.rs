@@ -104,22 +104,24 @@ impl Builtin {
                     return f(s, &g, a);
                 }
             }
-            if loopy::for_stopper(self.name).is_none() && loopy::for_sided(self.name).is_none() {
-                // Nothing to pick: the function takes the game as it is.
-            } else if let Value::Stopper(g) = v {
-                if let Some(f) = loopy::for_stopper(self.name) {
+            let for_stopper = loopy::for_stopper(self.name);
+            let for_sided = loopy::for_sided(self.name);
+            if let Value::Stopper(g) = v {
+                if let Some(f) = for_stopper {
                     return f(s, g, a);
                 }
-            } else {
+            } else if for_stopper.is_some() || for_sided.is_some() {
+                // The sides are found only for a function with a version
+                // that takes them; any other takes the game as it is.
                 let sides = s.world().to_sides(v, a.spans[0])?;
                 match sides.as_stopper() {
                     None => {
-                        if let Some(f) = loopy::for_sided(self.name) {
+                        if let Some(f) = for_sided {
                             return f(s, &sides, a);
                         }
                     }
                     Some(Loopy::Stopper(g)) => {
-                        if let Some(f) = loopy::for_stopper(self.name) {
+                        if let Some(f) = for_stopper {
                             return f(s, g, a);
                         }
                     }
